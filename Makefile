@@ -1,0 +1,121 @@
+# Makefile - builds every chapter, exercise and solution of the tutorial.
+#
+#   make chapter1 && ./chapter1     one chapter (chapters/01_bounds)
+#   make / make all                 every program
+#   make test                       the repository's whole test suite
+#   make help                       every target
+#
+# Variables: ARCH=sm_90 picks the GPU architecture (default: the local
+# GPU's, or a portable list when there is none), NVCC=... the compiler.
+
+NVCC ?= nvcc
+CC   ?= cc
+
+# --- GPU architecture -------------------------------------------------------
+# nvidia-smi prints the compute capability as "9.0"; ARCH becomes sm_90.
+ifeq ($(origin ARCH),undefined)
+  LOCAL_CAP := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
+  ifneq ($(LOCAL_CAP),)
+    ARCH := sm_$(LOCAL_CAP)
+  endif
+endif
+ifdef ARCH
+  GENCODE := -arch=$(ARCH)
+else
+  # No GPU here: machine code for every architecture CUDA 13 supports
+  # (Turing sm_75 and newer) plus PTX for the newest, so the same binaries
+  # run on whatever GPU a workshop has.
+  GENCODE := $(foreach a,75 80 86 89 90 100 120,-gencode arch=compute_$(a),code=sm_$(a)) \
+             -gencode arch=compute_120,code=compute_120
+endif
+
+# --- Flags ----------------------------------------------------------------------
+# Host C is C11 with warnings as errors; nvcc checks its own warnings too.
+CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon
+NVCCFLAGS := -O3 -lineinfo $(GENCODE) -Werror all-warnings \
+             -Xcompiler -Wall,-Wextra -Icommon
+DEPFLAGS  := -MMD -MP
+
+# Objects for each architecture live apart, so ARCH=... never mixes them.
+BUILD := build/$(or $(ARCH),portable)
+
+# --- The common helper --------------------------------------------------------
+COMMON_HOST := $(BUILD)/common/cli.o $(BUILD)/common/validate.o $(BUILD)/common/report.o
+COMMON_OBJS := $(COMMON_HOST) $(BUILD)/common/harness.o
+
+# --- Programs -------------------------------------------------------------------
+# chapters/01_bounds/*.cu -> ./chapter1, exercises/02_naive.cu -> ./exercise2,
+# solutions/02_naive.cu -> ./solution2. A new chapter needs no edit here.
+number = $(patsubst 0%,%,$(firstword $(subst _, ,$(notdir $(basename $(1))))))
+
+CHAPTER_DIRS := $(sort $(wildcard chapters/[0-9][0-9]_*))
+CHAPTERS     := $(foreach d,$(CHAPTER_DIRS),chapter$(call number,$(d)))
+EXERCISE_SRC := $(sort $(wildcard exercises/[0-9][0-9]_*.cu))
+EXERCISES    := $(foreach f,$(EXERCISE_SRC),exercise$(call number,$(f)))
+SOLUTION_SRC := $(sort $(wildcard solutions/[0-9][0-9]_*.cu))
+SOLUTIONS    := $(foreach f,$(SOLUTION_SRC),solution$(call number,$(f)))
+PROGRAMS     := $(CHAPTERS) $(EXERCISES) $(SOLUTIONS)
+
+# Extra libraries for a program: chapter 9 compares against cuBLAS.
+LIBS_chapter9 := -lcublas
+
+# $(1) program name, $(2) its sources
+define PROGRAM_RULES
+$(1): $(patsubst %.cu,$(BUILD)/%.o,$(2)) $(COMMON_OBJS)
+	$$(NVCC) $$(GENCODE) $$^ -o $$@ $$(LIBS_$(1))
+endef
+$(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,chapter$(call number,$(d)),$(wildcard $(d)/*.cu))))
+$(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,exercise$(call number,$(f)),$(f))))
+$(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,solution$(call number,$(f)),$(f))))
+
+# --- Tests ------------------------------------------------------------------------
+TEST_HOST := $(BUILD)/tests/test_host
+GPU_PROBE := $(BUILD)/tests/gpu_probe
+BROKEN    := $(BUILD)/tests/broken_kernels
+
+$(TEST_HOST): $(BUILD)/tests/test_host.o $(COMMON_HOST)
+	$(CC) $^ -o $@ -lm
+
+$(GPU_PROBE): $(BUILD)/tests/gpu_probe.o $(COMMON_OBJS)
+	$(NVCC) $(GENCODE) $^ -o $@
+
+$(BROKEN): $(BUILD)/tests/broken_kernels.o $(COMMON_OBJS)
+	$(NVCC) $(GENCODE) $^ -o $@
+
+# --- Compiling --------------------------------------------------------------------
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -c $< -o $@
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# --- Targets ------------------------------------------------------------------------
+.PHONY: all test sanitize clean help print-build-dir
+
+all: $(PROGRAMS) $(TEST_HOST) $(GPU_PROBE) $(BROKEN)
+
+test:
+	@MAKE="$(MAKE)" bash tests/run.sh
+
+sanitize: $(CHAPTERS)
+	@bash tests/sanitize.sh $(CHAPTERS)
+
+clean:
+	rm -rf build $(PROGRAMS)
+
+print-build-dir:
+	@echo $(BUILD)
+
+help:
+	@echo "make chapterN      build ./chapterN ($(CHAPTERS))"
+	@echo "make exerciseN     build ./exerciseN, your kernels ($(or $(EXERCISES),none yet))"
+	@echo "make solutionN     build ./solutionN, the finished kernels"
+	@echo "make all           build every program (the default)"
+	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
+	@echo "make sanitize      every chapter's --check under compute-sanitizer"
+	@echo "make clean         remove build/ and every program"
+	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC)"

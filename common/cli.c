@@ -1,0 +1,196 @@
+/*
+ * cli.c - parse the command line every program shares (see cli.h).
+ *
+ * Every mistake gets one line that says what was wrong and what is
+ * allowed; nothing falls back silently to a default.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* No side can be longer than the whole matrix may be. */
+#define MAX_SIDE ((long)TP_MAX_ELEMENTS)
+
+/* Reads a whole decimal number from s into *out. 0 on success; on failure
+ * writes why into err ("must be a whole number", ...). */
+static int parse_long(const char *what, const char *s, long min, long max,
+                      long *out, char *err, size_t err_len)
+{
+    char *end = NULL;
+    long v;
+
+    if (s == NULL || *s == '\0') {
+        snprintf(err, err_len, "%s needs a value", what);
+        return -1;
+    }
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (end == s || *end != '\0') {
+        snprintf(err, err_len, "%s must be a whole number, got '%s'", what, s);
+        return -1;
+    }
+    if (errno == ERANGE || v > max) {
+        snprintf(err, err_len, "%s is too large: '%s' (at most %ld)", what, s, max);
+        return -1;
+    }
+    if (v < min) {
+        snprintf(err, err_len, "%s must be at least %ld, got '%s'", what, min, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* "RxC" (or "N" for N x N) into rows and cols. */
+static int parse_size(const char *s, long *rows, long *cols, char *err, size_t err_len)
+{
+    char buf[64];
+    const char *x = s ? strpbrk(s, "xX") : NULL;
+
+    if (s == NULL || *s == '\0') {
+        snprintf(err, err_len, "--size needs a value such as 8192x8192");
+        return -1;
+    }
+    if (x == NULL)
+        return parse_long("--size", s, 1, MAX_SIDE, rows, err, err_len) == 0
+                   ? (*cols = *rows, 0) : -1;
+    if ((size_t)(x - s) >= sizeof buf) {
+        snprintf(err, err_len, "--size '%s' is not of the form RxC", s);
+        return -1;
+    }
+    memcpy(buf, s, (size_t)(x - s));
+    buf[x - s] = '\0';
+    if (parse_long("--size rows", buf, 1, MAX_SIDE, rows, err, err_len) != 0)
+        return -1;
+    return parse_long("--size cols", x + 1, 1, MAX_SIDE, cols, err, err_len);
+}
+
+/* Accepts both "--flag value" and "--flag=value". Returns the value, or
+ * NULL when the flag is the last word and has none. */
+static const char *flag_value(int argc, char **argv, int *i, const char *eq)
+{
+    if (eq != NULL)
+        return eq + 1;
+    if (*i + 1 >= argc)
+        return NULL;
+    *i += 1;
+    return argv[*i];
+}
+
+int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_len)
+{
+    int rows_given = 0, cols_given = 0;
+    int i;
+
+    memset(opt, 0, sizeof *opt);
+    opt->rows = TP_DEFAULT_ROWS;
+    opt->cols = TP_DEFAULT_COLS;
+    opt->reps = TP_DEFAULT_REPS;
+    err[0] = '\0';
+
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *eq = strchr(arg, '=');
+        size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const char *val;
+        long v;
+
+#define IS(flag) (name_len == strlen(flag) && strncmp(arg, flag, name_len) == 0)
+        if (IS("--help") || IS("-h")) {
+            opt->help = 1;
+        } else if (IS("--csv") && !eq) {
+            opt->csv = 1;
+        } else if (IS("--check") && !eq) {
+            opt->check = 1;
+        } else if (IS("--rows") || IS("--cols") || IS("--reps") || IS("--device")) {
+            char flag[16];
+            snprintf(flag, sizeof flag, "%.*s", (int)name_len, arg);
+            val = flag_value(argc, argv, &i, eq);
+            if (val == NULL) {
+                snprintf(err, err_len, "%s needs a value", flag);
+                return TP_EXIT_USAGE;
+            }
+            if (IS("--rows") || IS("--cols")) {
+                if (parse_long(flag, val, 1, MAX_SIDE, &v, err, err_len) != 0)
+                    return TP_EXIT_USAGE;
+                if (IS("--rows")) { opt->rows = v; rows_given = 1; }
+                else              { opt->cols = v; cols_given = 1; }
+            } else if (IS("--reps")) {
+                if (parse_long(flag, val, 1, TP_MAX_REPS, &v, err, err_len) != 0)
+                    return TP_EXIT_USAGE;
+                opt->reps = (int)v;
+            } else {
+                if (parse_long(flag, val, 0, INT_MAX, &v, err, err_len) != 0)
+                    return TP_EXIT_USAGE;
+                opt->device = (int)v;
+            }
+        } else if (IS("--size")) {
+            val = flag_value(argc, argv, &i, eq);
+            if (parse_size(val, &opt->rows, &opt->cols, err, err_len) != 0)
+                return TP_EXIT_USAGE;
+            rows_given = cols_given = 1;
+        } else if (IS("--kernel")) {
+            val = flag_value(argc, argv, &i, eq);
+            if (val == NULL || *val == '\0') {
+                snprintf(err, err_len, "--kernel needs a kernel name (or part of one)");
+                return TP_EXIT_USAGE;
+            }
+            opt->kernel_filter = val;
+        } else {
+            snprintf(err, err_len, "unknown option '%s' (try --help)", arg);
+            return TP_EXIT_USAGE;
+        }
+#undef IS
+    }
+
+    if (rows_given != cols_given) {
+        snprintf(err, err_len, "give both --rows and --cols (or --size RxC)");
+        return TP_EXIT_USAGE;
+    }
+    if ((size_t)opt->rows > TP_MAX_ELEMENTS / (size_t)opt->cols) {
+        snprintf(err, err_len,
+                 "%ld x %ld is too large: at most %zu elements (2^29) per matrix",
+                 opt->rows, opt->cols, TP_MAX_ELEMENTS);
+        return TP_EXIT_USAGE;
+    }
+    opt->size_given = rows_given;
+    return TP_EXIT_OK;
+}
+
+void tp_print_usage(FILE *f, const char *prog)
+{
+    fprintf(f,
+        "usage: %s [options]\n"
+        "  --rows R --cols C  input matrix of R rows and C columns (default %dx%d)\n"
+        "  --size RxC         the same in one flag; --size N means N x N\n"
+        "  --reps N           timed repeats per kernel, median reported (default %d)\n"
+        "  --device N         CUDA device to use (default 0)\n"
+        "  --kernel NAME      run only kernels whose name contains NAME\n"
+        "  --csv              print CSV rows instead of the table\n"
+        "  --check            validate every kernel, no timing; exit 0 only if all pass\n"
+        "  --help             print this text\n"
+        "exit status: 0 ok, 1 a kernel failed or CUDA error, 2 bad command line, 3 no GPU\n",
+        prog, TP_DEFAULT_ROWS, TP_DEFAULT_COLS, TP_DEFAULT_REPS);
+}
+
+int tp_fits(long rows, long cols, size_t bytes_free, size_t bytes_extra)
+{
+    size_t one = (size_t)rows * (size_t)cols * sizeof(float);
+    return bytes_extra <= bytes_free && one <= (bytes_free - bytes_extra) / 2;
+}
+
+int tp_shrink_to_fit(long *rows, long *cols, size_t bytes_free, size_t bytes_extra)
+{
+    int shrunk = 0;
+    while (!tp_fits(*rows, *cols, bytes_free, bytes_extra)) {
+        if (*rows == 1 && *cols == 1)
+            return -1;
+        if (*rows >= *cols) *rows = (*rows + 1) / 2;
+        else                *cols = (*cols + 1) / 2;
+        shrunk = 1;
+    }
+    return shrunk;
+}

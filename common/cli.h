@@ -1,0 +1,75 @@
+/*
+ * cli.h - the one command line shared by every chapter, exercise and test.
+ *
+ *   --rows R --cols C   matrix of R rows and C columns (any size >= 1)
+ *   --size RxC          the same in one flag (--size N means N x N)
+ *   --reps N            timed repeats per kernel (the median is reported)
+ *   --device N          which GPU to use
+ *   --kernel NAME       run only the kernels whose name contains NAME
+ *   --csv               print machine-readable CSV rows instead of the table
+ *   --check             validate only, no timing; the exit status says pass/fail
+ *   --help              print this usage
+ *
+ * Plain C11 with no CUDA in it, so tests/test_host.c can test it on a
+ * machine without a GPU.
+ */
+#ifndef TP_CLI_H
+#define TP_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit codes used by every program in the tutorial. */
+enum {
+    TP_EXIT_OK = 0,      /* everything ran and every kernel was correct   */
+    TP_EXIT_FAIL = 1,    /* a kernel gave a wrong answer or CUDA failed    */
+    TP_EXIT_USAGE = 2,   /* bad command line: nothing was run              */
+    TP_EXIT_NO_GPU = 3   /* no usable CUDA GPU on this machine             */
+};
+
+/* The kernels index with 32-bit ints and every element gets a distinct
+ * float value (validate.h), so a matrix holds at most 2^29 elements
+ * (2 GiB of float32 per matrix, e.g. 32768 x 16384). */
+#define TP_MAX_ELEMENTS ((size_t)1 << 29)
+
+#define TP_DEFAULT_ROWS 8192
+#define TP_DEFAULT_COLS 8192
+#define TP_DEFAULT_REPS 30
+#define TP_MAX_REPS 100000
+
+typedef struct {
+    long rows, cols;   /* matrix shape: the input is rows x cols            */
+    int size_given;    /* 1 if the user chose the shape, 0 for the default  */
+    int reps;          /* timed repeats per kernel                          */
+    int device;        /* CUDA device ordinal                               */
+    int csv;           /* 1: CSV rows instead of the table                  */
+    int check;         /* 1: validate only, no timing                       */
+    int help;          /* 1: --help was given                               */
+    const char *kernel_filter; /* NULL, or a substring of kernel names      */
+} tp_options;
+
+/* Parses argv into *opt. Returns 0 on success; on bad input returns
+ * TP_EXIT_USAGE and writes one line (no trailing newline) into err. */
+int tp_parse_args(int argc, char **argv, tp_options *opt,
+                  char *err, size_t err_len);
+
+/* Prints the usage text for program `prog`. */
+void tp_print_usage(FILE *f, const char *prog);
+
+/* Halves the larger side of rows x cols until two matrices of float32 fit
+ * in `bytes_free` (with `bytes_extra` set aside). Returns 1 if it had to
+ * shrink, 0 if it already fit, -1 if even 1 x 1 does not fit. */
+int tp_shrink_to_fit(long *rows, long *cols, size_t bytes_free, size_t bytes_extra);
+
+/* 1 if two rows x cols float32 matrices plus bytes_extra fit in bytes_free. */
+int tp_fits(long rows, long cols, size_t bytes_free, size_t bytes_extra);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * harness.h - the one helper every chapter, exercise and test uses.
+ *
+ * A chapter lists its kernels in a table and hands it to tp_run():
+ *
+ *     static const tp_kernel kernels[] = {
+ *         { "copy_row", launch_copy_row, TP_COPY,      { 32, 8, 1 } },
+ *         { "naive_row", launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
+ *     };
+ *     int main(int argc, char **argv)
+ *     {
+ *         return tp_run(argc, argv, "Chapter 2: naive transpose",
+ *                       kernels, TP_COUNT(kernels));
+ *     }
+ *
+ * tp_run() parses the command line (cli.h), picks the GPU, fills the input
+ * with distinct values, measures the cudaMemcpy device-to-device ceiling,
+ * then for every kernel: poisons the output, runs it once, checks every
+ * element against the CPU reference (validate.h), and if it is correct
+ * times it (warm-up, then --reps runs with the L2 flushed before each) and
+ * prints the table (report.h). It returns the program's exit status.
+ *
+ * Matrix convention everywhere: the input is rows x cols, row-major.
+ * A copy writes a rows x cols output; a transpose writes cols x rows.
+ */
+#ifndef TP_HARNESS_H
+#define TP_HARNESS_H
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "report.h"
+#include "validate.h"
+
+/* Checks a CUDA call. On failure prints the call, file:line, the error's
+ * name and message to stderr and exits with TP_EXIT_FAIL. */
+#define CHECK_CUDA(call)                                                      \
+    do {                                                                      \
+        cudaError_t err_ = (call);                                            \
+        if (err_ != cudaSuccess) {                                            \
+            fprintf(stderr, "CUDA error at %s:%d: %s\n  %s: %s\n", __FILE__,  \
+                    __LINE__, #call, cudaGetErrorName(err_),                  \
+                    cudaGetErrorString(err_));                                \
+            exit(TP_EXIT_FAIL);                                               \
+        }                                                                     \
+    } while (0)
+
+/* Put right after every kernel launch: a launch with a bad configuration
+ * fails silently unless somebody asks. */
+#define CHECK_LAUNCH() CHECK_CUDA(cudaGetLastError())
+
+#define TP_COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
+
+/* Launches one kernel on the whole matrix: in is rows x cols, out is
+ * rows x cols (copy) or cols x rows (transpose). `block` is the table's
+ * block shape; the launch function works out the grid. */
+typedef void (*tp_launch_fn)(const float *in, float *out, int rows, int cols, dim3 block);
+
+typedef struct {
+    const char *name;     /* what the kernel does, e.g. "transpose_padded_tile" */
+    tp_launch_fn launch;
+    tp_op op;             /* TP_COPY or TP_TRANSPOSE                            */
+    dim3 block;           /* threads per block                                  */
+} tp_kernel;
+
+/* Runs the chapter's kernels as described above; returns the exit status. */
+int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count);
+
+/* The grid that covers width x height elements when each block covers
+ * per_block_x x per_block_y of them (rounded up, so edges get a block).
+ * If the grid is larger than CUDA allows (gridDim.y and .z at most 65535)
+ * it prints why and exits with TP_EXIT_USAGE. */
+dim3 tp_grid(long width, long height, long per_block_x, long per_block_y);
+
+/* Why cudaGetDeviceCount found no GPU, in words a learner can act on. */
+const char *tp_no_gpu_reason(cudaError_t err);
+
+/* Fills *info for device `ordinal` (name, SMs, L2, memory, peak GB/s). */
+void tp_device_info_get(int ordinal, tp_device_info *info);
+
+#endif

@@ -1,0 +1,109 @@
+/*
+ * report.c - bandwidth arithmetic, the median, the table and the CSV.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BAR_WIDTH 40
+
+double tp_peak_gbps(int mem_clock_khz, int bus_width_bits)
+{
+    return 2.0 * (double)mem_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;
+}
+
+double tp_effective_gbps(long rows, long cols, double ms)
+{
+    double bytes = 2.0 * (double)rows * (double)cols * sizeof(float);
+    return bytes / (ms * 1e-3) / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double tp_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+const char *tp_bar(double pct, int width, char *buf)
+{
+    int len = (int)(pct / 100.0 * width + 0.5), i;
+    if (len < 0) len = 0;
+    for (i = 0; i < len && i < width; i++)
+        buf[i] = '#';
+    if (len > width)
+        buf[i++] = '+';
+    buf[i] = '\0';
+    return buf;
+}
+
+void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
+                     long rows, long cols, int reps)
+{
+    double mb = (double)rows * cols * sizeof(float) / 1e6;
+    fprintf(f, "%s\n", title);
+    fprintf(f, "device  %d: %s (compute capability %d.%d, %d SMs, %.0f MB L2, %.1f GB memory)\n",
+            dev->ordinal, dev->name, dev->cc_major, dev->cc_minor, dev->sm_count,
+            dev->l2_bytes / 1e6, dev->mem_bytes / 1e9);
+    fprintf(f, "        theoretical peak %.0f GB/s (memory clock %d MHz, %d-bit bus)\n",
+            dev->peak_gbps, dev->mem_clock_khz / 1000, dev->bus_width_bits);
+    fprintf(f, "matrix  %ld x %ld float32: %.1f MB in + %.1f MB out = %.1fx the L2\n",
+            rows, cols, mb, mb, 2.0 * mb * 1e6 / (double)(dev->l2_bytes ? dev->l2_bytes : 1));
+    fprintf(f, "timing  median of %d repeats (min-max beside it), L2 flushed before each;\n"
+               "        GB/s = 10^9 bytes/s, each element read once and written once\n\n", reps);
+}
+
+void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, double peak_gbps)
+{
+    int w = 6, i;
+    char bar[BAR_WIDTH + 2];
+
+    for (i = 0; i < n; i++)
+        if ((int)strlen(r[i].name) > w)
+            w = (int)strlen(r[i].name);
+
+    fprintf(f, "%-*s  %7s  %9s  %-17s  %7s  %8s  %6s\n", w, "kernel", "block", "median ms",
+            "min-max ms", "GB/s", "%memcpy", "%peak");
+    for (i = 0; i < n; i++) {
+        fprintf(f, "%-*s  %7s  ", w, r[i].name, r[i].block);
+        if (!r[i].ok) {
+            fprintf(f, "FAIL: %zu elements wrong (%zu never written), no timing\n",
+                    r[i].wrong, r[i].unwritten);
+        } else if (!r[i].timed) {
+            fprintf(f, "correct (not timed)\n");
+        } else {
+            double pct_copy = ceiling_gbps > 0 ? 100.0 * r[i].gbps / ceiling_gbps : 0.0;
+            double pct_peak = peak_gbps > 0 ? 100.0 * r[i].gbps / peak_gbps : 0.0;
+            char range[32];
+            snprintf(range, sizeof range, "%.4f-%.4f", r[i].min_ms, r[i].max_ms);
+            fprintf(f, "%9.4f  %-17s  %7.0f  %7.1f%%  %5.1f%%  %s\n", r[i].median_ms, range,
+                    r[i].gbps, pct_copy, pct_peak, tp_bar(pct_copy, BAR_WIDTH, bar));
+        }
+    }
+}
+
+void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
+                  const tp_result *r, int n, double ceiling_gbps)
+{
+    int i;
+    fprintf(f, "device,rows,cols,kernel,block,status,median_ms,min_ms,max_ms,gbps,"
+               "pct_memcpy,pct_peak\n");
+    for (i = 0; i < n; i++) {
+        fprintf(f, "\"%s\",%ld,%ld,%s,%s,", dev->name, rows, cols, r[i].name, r[i].block);
+        if (!r[i].ok)
+            fprintf(f, "FAIL,,,,,,\n");
+        else if (!r[i].timed)
+            fprintf(f, "PASS,,,,,,\n");
+        else
+            fprintf(f, "PASS,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f\n", r[i].median_ms, r[i].min_ms,
+                    r[i].max_ms, r[i].gbps,
+                    ceiling_gbps > 0 ? 100.0 * r[i].gbps / ceiling_gbps : 0.0,
+                    dev->peak_gbps > 0 ? 100.0 * r[i].gbps / dev->peak_gbps : 0.0);
+    }
+}

@@ -1,0 +1,76 @@
+/*
+ * report.h - bandwidth arithmetic and the table every program prints.
+ *
+ * Units: GB/s is 10^9 bytes per second. Effective bandwidth counts each
+ * element read once and written once: 2 * rows * cols * 4 bytes per run.
+ *
+ * Plain C11, no CUDA: tests/test_host.c tests it without a GPU.
+ */
+#ifndef TP_REPORT_H
+#define TP_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "validate.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    char name[256];
+    int ordinal;
+    int cc_major, cc_minor;
+    int sm_count;
+    size_t l2_bytes;
+    size_t mem_bytes;
+    int mem_clock_khz;     /* peak memory clock, kHz                   */
+    int bus_width_bits;    /* memory bus width, bits                   */
+    double peak_gbps;      /* theoretical peak from the two above      */
+} tp_device_info;
+
+typedef struct {
+    const char *name;      /* kernel name                              */
+    char block[24];        /* "32x8", or "-" for cudaMemcpy            */
+    int ok;                /* 1 if the output matched the reference    */
+    size_t wrong;          /* elements wrong (when !ok)                */
+    size_t unwritten;      /* of those, never written                  */
+    int timed;             /* 1 if the timing fields are filled in     */
+    double median_ms, min_ms, max_ms;
+    double gbps;           /* effective bandwidth of the median        */
+} tp_result;
+
+/* Theoretical peak: the memory clock (kHz) times 2 (double data rate)
+ * times the bus width in bytes, in GB/s. */
+double tp_peak_gbps(int mem_clock_khz, int bus_width_bits);
+
+/* Effective bandwidth of moving a rows x cols float32 matrix (read once,
+ * written once) in `ms` milliseconds, in GB/s. */
+double tp_effective_gbps(long rows, long cols, double ms);
+
+/* Median of v[0..n-1]; sorts v in place. n must be at least 1. */
+double tp_median(double *v, int n);
+
+/* Header lines: title, device, matrix, units. */
+void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
+                     long rows, long cols, int reps);
+
+/* The table, one row per result. ceiling_gbps is the cudaMemcpy
+ * device-to-device figure of the same run (0 if not measured). */
+void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps,
+                    double peak_gbps);
+
+/* The same rows as CSV, with a header line. */
+void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
+                  const tp_result *r, int n, double ceiling_gbps);
+
+/* A bar of '#' whose length is pct/100 * width (clipped at width, with a
+ * '+' when over). Writes into buf (at least width + 2 bytes). */
+const char *tp_bar(double pct, int width, char *buf);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,108 @@
+/*
+ * validate.c - distinct inputs, the CPU reference, the exact comparison.
+ */
+#include "validate.h"
+
+#include <math.h>
+#include <string.h>
+
+/* 2^24 = 16777216 is the last integer before float32 starts skipping
+ * integers; its bit pattern is 0x4B800000. */
+#define EXACT_LIMIT ((size_t)1 << 24)
+#define EXACT_LIMIT_BITS 0x4B800000u
+#define LARGEST_FINITE_BITS 0x7F7FFFFFu
+
+static uint32_t bits_of(float v)     { uint32_t b; memcpy(&b, &v, 4); return b; }
+static float    float_of(uint32_t b) { float v;    memcpy(&v, &b, 4); return v; }
+
+float tp_input_value(size_t i)
+{
+    if (i <= EXACT_LIMIT)
+        return (float)i;
+    /* Past 2^24 step through the bit patterns one by one: each step is the
+     * next larger float, so values stay distinct and increasing. */
+    return float_of(EXACT_LIMIT_BITS + (uint32_t)(i - EXACT_LIMIT));
+}
+
+long long tp_source_of(float v)
+{
+    uint32_t b = bits_of(v);
+
+    if (b <= EXACT_LIMIT_BITS) {   /* 0.0f up to 2^24, and the positive floats in between */
+        if (v != floorf(v))
+            return -1;             /* a fraction: no input element holds it */
+        return (long long)v;
+    }
+    if (b <= LARGEST_FINITE_BITS)
+        return (long long)EXACT_LIMIT + (long long)(b - EXACT_LIMIT_BITS);
+    return -1;                     /* infinity, NaN, or negative */
+}
+
+void tp_fill_input(float *in, long rows, long cols)
+{
+    size_t n = (size_t)rows * (size_t)cols, i;
+    for (i = 0; i < n; i++)
+        in[i] = tp_input_value(i);
+}
+
+void tp_reference(const float *in, float *ref, long rows, long cols, tp_op op)
+{
+    long r, c, r0, c0;
+
+    if (op == TP_COPY) {
+        memcpy(ref, in, (size_t)rows * (size_t)cols * sizeof(float));
+        return;
+    }
+    /* out is cols x rows: out(c, r) = in(r, c). Done in 64 x 64 blocks so
+     * the CPU's caches make the reference fast on large matrices. */
+    for (r0 = 0; r0 < rows; r0 += 64)
+        for (c0 = 0; c0 < cols; c0 += 64)
+            for (r = r0; r < rows && r < r0 + 64; r++)
+                for (c = c0; c < cols && c < c0 + 64; c++)
+                    ref[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+const char *tp_describe_value(float v, long in_rows, long in_cols, char *buf, size_t len)
+{
+    long long src = tp_source_of(v);
+
+    if (bits_of(v) == TP_POISON_BITS)
+        snprintf(buf, len, "never written");
+    else if (isnan(v))
+        snprintf(buf, len, "NaN");
+    else if (src < 0 || src >= (long long)in_rows * in_cols)
+        snprintf(buf, len, "not from the input");
+    else
+        snprintf(buf, len, "input (%lld, %lld)", src / in_cols, src % in_cols);
+    return buf;
+}
+
+tp_check_result tp_compare(const float *got, const float *ref, long rows, long cols,
+                           tp_op op, int max_report, FILE *f)
+{
+    /* The output's shape: the input's for a copy, swapped for a transpose. */
+    long out_rows = op == TP_COPY ? rows : cols;
+    long out_cols = op == TP_COPY ? cols : rows;
+    size_t n = (size_t)rows * (size_t)cols, i;
+    tp_check_result res = { 0, 0 };
+
+    for (i = 0; i < n; i++) {
+        uint32_t g = bits_of(got[i]), e = bits_of(ref[i]);
+        if (g == e)
+            continue;
+        res.mismatches++;
+        if (g == TP_POISON_BITS)
+            res.unwritten++;
+        if (f != NULL && res.mismatches <= (size_t)max_report) {
+            char want[64], have[64];
+            fprintf(f, "    (%ld, %ld): expected %.9g [%s], got %.9g [%s]\n",
+                    (long)(i / (size_t)out_cols), (long)(i % (size_t)out_cols),
+                    ref[i], tp_describe_value(ref[i], rows, cols, want, sizeof want),
+                    got[i], tp_describe_value(got[i], rows, cols, have, sizeof have));
+        }
+    }
+    if (f != NULL && res.mismatches > 0)
+        fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
+                res.mismatches, n, res.unwritten, out_rows, out_cols);
+    return res;
+}

@@ -1,0 +1,69 @@
+/*
+ * validate.h - the CPU reference and the exact check of a kernel's output.
+ *
+ * A transpose moves bits and computes nothing, so the check is exact: every
+ * element, bit for bit. To make a wrong answer visible:
+ *   - every input element holds a distinct value, and the value tells where
+ *     it came from (tp_source_of), so a mismatch can say "got the element
+ *     of input (4, 7)" instead of printing two anonymous numbers;
+ *   - the output is filled with TP_POISON_BITS (a NaN) before each run, so an
+ *     element the kernel never wrote is caught and named.
+ *
+ * Plain C11, no CUDA: tests/test_host.c tests it without a GPU.
+ */
+#ifndef TP_VALIDATE_H
+#define TP_VALIDATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a kernel does: copy (out has the input's shape) or transpose
+ * (out is cols x rows). */
+typedef enum { TP_COPY = 0, TP_TRANSPOSE = 1 } tp_op;
+
+/* Every output byte is set to 0xFF before a run: the float with bits
+ * 0xFFFFFFFF is a NaN that no input element ever holds. */
+#define TP_POISON_BYTE 0xFF
+#define TP_POISON_BITS 0xFFFFFFFFu
+
+/* The input value at linear index i (row * cols + col). Up to 2^24 it is
+ * the float i itself, so small matrices are easy to read; above that the
+ * bit patterns keep counting upwards, which keeps every value distinct. */
+float tp_input_value(size_t i);
+
+/* The inverse of tp_input_value: the linear input index that holds v, or
+ * -1 if no input element holds v (poison, NaN, garbage). */
+long long tp_source_of(float v);
+
+/* Fills a rows x cols input with tp_input_value. */
+void tp_fill_input(float *in, long rows, long cols);
+
+/* The CPU reference: what a correct kernel writes into ref. */
+void tp_reference(const float *in, float *ref, long rows, long cols, tp_op op);
+
+typedef struct {
+    size_t mismatches;  /* elements that differ from the reference          */
+    size_t unwritten;   /* of those, elements still holding the poison      */
+} tp_check_result;
+
+/* Compares got with ref bit for bit, every element. Prints up to
+ * max_report mismatches to f (which may be NULL) as
+ *   (row, col): expected <value> [input (r, c)], got <value> [what it is]
+ * followed by a summary line with the counts. */
+tp_check_result tp_compare(const float *got, const float *ref, long rows, long cols,
+                           tp_op op, int max_report, FILE *f);
+
+/* Describes the value v in words: "input (r, c)", "never written (poison)",
+ * "NaN", or "not from the input". Writes into buf and returns it. */
+const char *tp_describe_value(float v, long in_rows, long in_cols, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

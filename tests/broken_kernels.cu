@@ -1,0 +1,57 @@
+/*
+ * broken_kernels.cu - kernels that are wrong on purpose.
+ *
+ * The GPU tests run each with --check and require it to FAIL with the
+ * right words: this proves the harness catches the classic transpose bugs
+ * on a real GPU instead of passing them silently.
+ */
+#include "harness.h"
+
+/* Misses the last column of the input: its elements are never written. */
+__global__ void skips_last_col(const float *in, float *out, int rows, int cols)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < rows && col < cols - 1)
+        out[col * rows + row] = in[row * cols + col];
+}
+
+/* Copies instead of transposing. */
+__global__ void copies_instead(const float *in, float *out, int rows, int cols)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < rows && col < cols)
+        out[row * cols + col] = in[row * cols + col];
+}
+
+/* Right everywhere except one element, which gets a NaN. */
+__global__ void writes_one_nan(const float *in, float *out, int rows, int cols)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < rows && col < cols)
+        out[col * rows + row] = (row == rows / 2 && col == cols / 2) ? __int_as_float(0x7fc00000)
+                                                                     : in[row * cols + col];
+}
+
+#define LAUNCHER(name)                                                                \
+    static void launch_##name(const float *in, float *out, int rows, int cols, dim3 b) \
+    {                                                                                 \
+        name<<<tp_grid(cols, rows, b.x, b.y), b>>>(in, out, rows, cols);              \
+        CHECK_LAUNCH();                                                               \
+    }
+LAUNCHER(skips_last_col)
+LAUNCHER(copies_instead)
+LAUNCHER(writes_one_nan)
+
+static const tp_kernel kernels[] = {
+    { "skips_last_col", launch_skips_last_col, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "copies_instead", launch_copies_instead, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "writes_one_nan", launch_writes_one_nan, TP_TRANSPOSE, { 32, 8, 1 } },
+};
+
+int main(int argc, char **argv)
+{
+    return tp_run(argc, argv, "Broken on purpose", kernels, TP_COUNT(kernels));
+}

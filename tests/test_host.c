@@ -1,0 +1,329 @@
+/*
+ * test_host.c - unit tests of the host side of common/ (no GPU needed):
+ * the command line, the validation, the bandwidth arithmetic.
+ *
+ * Prints one line per test, "PASS  name" or "FAIL  name: why", which
+ * tests/run.sh counts. Exit status 1 if any test failed.
+ */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+#include "validate.h"
+
+static int failures;
+static char why[512];
+
+/* Each test returns 1 (pass) or 0 and fills `why`. */
+#define EXPECT(cond, ...)                                   \
+    do {                                                    \
+        if (!(cond)) {                                      \
+            snprintf(why, sizeof why, __VA_ARGS__);         \
+            return 0;                                       \
+        }                                                   \
+    } while (0)
+
+static void run(const char *name, int (*test)(void))
+{
+    why[0] = '\0';
+    if (test()) {
+        printf("PASS  host: %s\n", name);
+    } else {
+        printf("FAIL  host: %s: %s\n", name, why);
+        failures++;
+    }
+}
+
+/* ---- command line ---------------------------------------------------------- */
+
+static int parse(const char *line, tp_options *opt, char *err)
+{
+    static char buf[512];   /* static: opt->kernel_filter points into it */
+    char *argv[32];
+    int argc = 0;
+    char *tok;
+    snprintf(buf, sizeof buf, "prog %s", line);
+    for (tok = strtok(buf, " "); tok && argc < 32; tok = strtok(NULL, " "))
+        argv[argc++] = tok;
+    return tp_parse_args(argc, argv, opt, err, 256);
+}
+
+static int test_cli_defaults(void)
+{
+    tp_options o; char err[256];
+    EXPECT(parse("", &o, err) == 0, "empty command line rejected: %s", err);
+    EXPECT(o.rows == TP_DEFAULT_ROWS && o.cols == TP_DEFAULT_COLS, "default %ldx%ld", o.rows, o.cols);
+    EXPECT(o.reps == TP_DEFAULT_REPS && !o.check && !o.csv && !o.size_given, "other defaults");
+    return 1;
+}
+
+static int test_cli_shapes(void)
+{
+    tp_options o; char err[256];
+    EXPECT(parse("--size 8191x5003", &o, err) == 0 && o.rows == 8191 && o.cols == 5003,
+           "--size 8191x5003 gave %ldx%ld (%s)", o.rows, o.cols, err);
+    EXPECT(parse("--rows 1 --cols 4097", &o, err) == 0 && o.rows == 1 && o.cols == 4097,
+           "--rows 1 --cols 4097 gave %ldx%ld", o.rows, o.cols);
+    EXPECT(parse("--rows=17 --cols=83 --reps=5", &o, err) == 0 && o.rows == 17 && o.cols == 83
+           && o.reps == 5, "--flag=value form");
+    EXPECT(parse("--size 300", &o, err) == 0 && o.rows == 300 && o.cols == 300, "--size N");
+    EXPECT(parse("--check --csv --device 1 --kernel naive", &o, err) == 0 && o.check && o.csv
+           && o.device == 1 && strcmp(o.kernel_filter, "naive") == 0, "flags");
+    EXPECT(o.size_given == 0, "size_given set without a size");
+    return 1;
+}
+
+/* Every bad command line must be refused with exit code 2 and a message
+ * that names the problem. */
+static int test_cli_errors(void)
+{
+    static const struct { const char *line, *says; } bad[] = {
+        { "--size 0x5", "at least 1" },
+        { "--size 5x0", "at least 1" },
+        { "--rows -3 --cols 4", "at least 1" },
+        { "--size -5x3", "at least 1" },
+        { "--size abc", "whole number" },
+        { "--size 12x", "needs a value" },
+        { "--size 4x4x4", "whole number" },
+        { "--rows 12.5 --cols 3", "whole number" },
+        { "--size 99999999999999999999x3", "too large" },
+        { "--size 32768x32768", "too large" },
+        { "--rows 5", "both --rows and --cols" },
+        { "--reps 0", "at least 1" },
+        { "--reps 1000000", "too large" },
+        { "--device -1", "at least 0" },
+        { "--bogus", "unknown option" },
+        { "--rows", "needs a value" },
+        { "--csv=1", "unknown option" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tp_options o; char err[256];
+        int rc = parse(bad[i].line, &o, err);
+        EXPECT(rc == TP_EXIT_USAGE, "'%s' returned %d, want %d", bad[i].line, rc, TP_EXIT_USAGE);
+        EXPECT(strstr(err, bad[i].says) != NULL, "'%s' said '%s', want it to mention '%s'",
+               bad[i].line, err, bad[i].says);
+    }
+    return 1;
+}
+
+static int test_cli_largest_allowed(void)
+{
+    tp_options o; char err[256];
+    EXPECT(parse("--size 32768x16384", &o, err) == 0, "2^29 elements refused: %s", err);
+    EXPECT(parse("--size 1x536870912", &o, err) == 0, "1 x 2^29 refused: %s", err);
+    return 1;
+}
+
+static int test_fits_and_shrink(void)
+{
+    long r = 8192, c = 8192;
+    size_t gib = (size_t)1 << 30;
+    EXPECT(tp_fits(8192, 8192, gib, 0), "two 256 MiB matrices should fit in 1 GiB");
+    EXPECT(tp_fits(8192, 8192, gib / 2, 0), "they fill 512 MiB exactly");
+    EXPECT(!tp_fits(8192, 8192, gib / 2 - 1, 0), "they should not fit in one byte less");
+    EXPECT(!tp_fits(1, 1, 100, 200), "extra larger than free must not fit");
+    EXPECT(tp_shrink_to_fit(&r, &c, gib, 0) == 0 && r == 8192, "no shrink needed");
+    EXPECT(tp_shrink_to_fit(&r, &c, gib / 2 - 1, 0) == 1 && r == 4096 && c == 8192,
+           "shrank to %ldx%ld, want 4096x8192", r, c);
+    EXPECT(tp_fits(r, c, gib / 2 - 1, 0), "shrunk size must fit");
+    r = c = 8;
+    EXPECT(tp_shrink_to_fit(&r, &c, 4, 0) == -1, "nothing fits in 4 bytes");
+    return 1;
+}
+
+/* ---- validation --------------------------------------------------------------- */
+
+static int test_values_distinct_and_decodable(void)
+{
+    /* Around the 2^24 boundary and up to the largest allowed index. */
+    static const size_t probe[] = { 0, 1, 2, 16777215, 16777216, 16777217, 16777218,
+                                    100000000, TP_MAX_ELEMENTS - 1 };
+    size_t i;
+    uint32_t prev = 0;
+    for (i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+        float v = tp_input_value(probe[i]);
+        uint32_t b;
+        memcpy(&b, &v, 4);
+        EXPECT(isfinite(v), "value at %zu is not finite", probe[i]);
+        EXPECT(tp_source_of(v) == (long long)probe[i], "index %zu decodes to %lld", probe[i],
+               tp_source_of(v));
+        EXPECT(i == 0 || b > prev, "value at %zu not larger than the one before", probe[i]);
+        prev = b;
+    }
+    /* Every value of a 5000 x 5000 input (crosses 2^24) is distinct. */
+    for (i = 1; i < 25000000; i++)
+        if (!(tp_input_value(i) > tp_input_value(i - 1)))
+            EXPECT(0, "values at %zu and %zu are not increasing", i - 1, i);
+    EXPECT(tp_source_of(0.5f) == -1 && tp_source_of(-1.0f) == -1 && tp_source_of(NAN) == -1,
+           "fractions, negatives and NaN come from no input element");
+    return 1;
+}
+
+static int test_reference_transpose(void)
+{
+    float in[6], ref[6];
+    static const float want[6] = { 0, 3, 1, 4, 2, 5 };   /* 2x3 -> 3x2 */
+    tp_fill_input(in, 2, 3);
+    tp_reference(in, ref, 2, 3, TP_TRANSPOSE);
+    EXPECT(memcmp(ref, want, sizeof want) == 0, "2x3 transpose wrong: %g %g %g %g %g %g",
+           ref[0], ref[1], ref[2], ref[3], ref[4], ref[5]);
+    tp_reference(in, ref, 2, 3, TP_COPY);
+    EXPECT(memcmp(ref, in, sizeof in) == 0, "copy reference differs from the input");
+    return 1;
+}
+
+/* A 70 x 130 case: the 64-blocked reference must also handle the edges. */
+static int test_reference_edges(void)
+{
+    long rows = 70, cols = 130, r, c;
+    float *in = malloc(sizeof(float) * rows * cols), *ref = malloc(sizeof(float) * rows * cols);
+    int ok = 1;
+    tp_fill_input(in, rows, cols);
+    tp_reference(in, ref, rows, cols, TP_TRANSPOSE);
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            ok &= ref[c * rows + r] == in[r * cols + c];
+    free(in);
+    free(ref);
+    EXPECT(ok, "70 x 130 reference transpose is wrong somewhere");
+    return 1;
+}
+
+static void poison(float *v)
+{
+    uint32_t p = TP_POISON_BITS;
+    memcpy(v, &p, 4);
+}
+
+/* Plants faults in a correct 17 x 83 transpose and checks they are caught,
+ * counted, and named in the report. */
+static int test_compare_catches(void)
+{
+    long rows = 17, cols = 83;
+    size_t n = (size_t)rows * cols;
+    float *in = malloc(n * 4), *ref = malloc(n * 4), *got = malloc(n * 4);
+    char text[4096] = "";
+    FILE *f = fmemopen(text, sizeof text, "w");
+    tp_check_result r;
+
+    tp_fill_input(in, rows, cols);
+    tp_reference(in, ref, rows, cols, TP_TRANSPOSE);
+    memcpy(got, ref, n * 4);
+    r = tp_compare(got, ref, rows, cols, TP_TRANSPOSE, 5, NULL);
+    EXPECT(r.mismatches == 0, "a correct output reported %zu mismatches", r.mismatches);
+
+    got[5] = in[5];             /* output (0, 5) holds input (0, 5): wrong */
+    got[100] = NAN;             /* a NaN */
+    poison(&got[n - 1]);        /* the last element never written */
+    r = tp_compare(got, ref, rows, cols, TP_TRANSPOSE, 5, f);
+    fclose(f);
+    free(in); free(ref); free(got);
+    EXPECT(r.mismatches == 3, "found %zu mismatches, planted 3", r.mismatches);
+    EXPECT(r.unwritten == 1, "found %zu unwritten, planted 1", r.unwritten);
+    /* Output is 83 x 17: index 5 is (0, 5) and should hold input (5, 0). */
+    EXPECT(strstr(text, "(0, 5): expected 415 [input (5, 0)], got 5 [input (0, 5)]"),
+           "report does not name the wrong element:\n%s", text);
+    EXPECT(strstr(text, "got nan [NaN]") || strstr(text, "got -nan [NaN]"),
+           "report does not show the NaN:\n%s", text);
+    EXPECT(strstr(text, "(82, 16)") && strstr(text, "[never written]"),
+           "report does not show the unwritten element:\n%s", text);
+    EXPECT(strstr(text, "3 of 1411 elements wrong (1 never written)"), "summary line:\n%s", text);
+    return 1;
+}
+
+static int test_compare_limits_report(void)
+{
+    float ref[64], got[64];
+    char text[8192] = "";
+    FILE *f = fmemopen(text, sizeof text, "w");
+    int lines = 0;
+    char *p;
+    tp_check_result r;
+
+    tp_fill_input(ref, 8, 8);
+    memset(got, TP_POISON_BYTE, sizeof got);     /* nothing written at all */
+    r = tp_compare(got, ref, 8, 8, TP_COPY, 5, f);
+    fclose(f);
+    for (p = text; (p = strchr(p, '\n')) != NULL; p++)
+        lines++;
+    EXPECT(r.mismatches == 64 && r.unwritten == 64, "counts %zu/%zu", r.mismatches, r.unwritten);
+    EXPECT(lines == 6, "want 5 mismatch lines and a summary, got %d lines", lines);
+    return 1;
+}
+
+/* ---- bandwidth arithmetic -------------------------------------------------------- */
+
+static int near(double a, double b) { return fabs(a - b) <= 1e-6 * fabs(b); }
+
+static int test_bandwidth(void)
+{
+    /* H100 SXM: 2619 MHz HBM3, 5120-bit bus -> 3352.32 GB/s. */
+    EXPECT(near(tp_peak_gbps(2619000, 5120), 3352.32), "peak %f", tp_peak_gbps(2619000, 5120));
+    /* 8192 x 8192 floats read and written = 536870912 bytes; in 1 ms. */
+    EXPECT(near(tp_effective_gbps(8192, 8192, 1.0), 536.870912), "effective %f",
+           tp_effective_gbps(8192, 8192, 1.0));
+    EXPECT(near(tp_effective_gbps(1, 1, 1e-3), 0.008), "1x1 (8 bytes) in 1 us: %f",
+           tp_effective_gbps(1, 1, 1e-3));
+    return 1;
+}
+
+static int test_median(void)
+{
+    double odd[] = { 5, 1, 3 }, even[] = { 4, 1, 3, 2 }, one[] = { 7 };
+    EXPECT(tp_median(odd, 3) == 3, "median of 5 1 3");
+    EXPECT(tp_median(even, 4) == 2.5, "median of 4 1 3 2");
+    EXPECT(tp_median(one, 1) == 7, "median of one value");
+    EXPECT(odd[0] == 1 && odd[2] == 5, "median leaves the values sorted");
+    return 1;
+}
+
+static int test_bar(void)
+{
+    char buf[64];
+    EXPECT(strcmp(tp_bar(50, 10, buf), "#####") == 0, "50%% of 10: '%s'", buf);
+    EXPECT(strcmp(tp_bar(0, 10, buf), "") == 0, "0%%: '%s'", buf);
+    EXPECT(strcmp(tp_bar(130, 10, buf), "##########+") == 0, "130%%: '%s'", buf);
+    return 1;
+}
+
+static int test_table_marks_failure(void)
+{
+    tp_result r[2];
+    char text[2048] = "";
+    FILE *f = fmemopen(text, sizeof text, "w");
+    memset(r, 0, sizeof r);
+    r[0].name = "good"; strcpy(r[0].block, "32x8"); r[0].ok = 1; r[0].timed = 1;
+    r[0].median_ms = 1; r[0].min_ms = 0.9; r[0].max_ms = 1.1; r[0].gbps = 500;
+    r[1].name = "bad"; strcpy(r[1].block, "32x8"); r[1].wrong = 7; r[1].unwritten = 2;
+    tp_print_table(f, r, 2, 1000, 2000);
+    fclose(f);
+    EXPECT(strstr(text, "good") && strstr(text, "500") && strstr(text, "50.0%"),
+           "good row:\n%s", text);
+    EXPECT(strstr(text, "bad") && strstr(text, "FAIL: 7 elements wrong (2 never written)"),
+           "failed row:\n%s", text);
+    return 1;
+}
+
+int main(void)
+{
+    run("cli defaults", test_cli_defaults);
+    run("cli shapes and flags", test_cli_shapes);
+    run("cli refuses bad input with exit code 2", test_cli_errors);
+    run("cli accepts the largest matrix", test_cli_largest_allowed);
+    run("memory fit and default shrink", test_fits_and_shrink);
+    run("input values distinct and decodable", test_values_distinct_and_decodable);
+    run("reference transpose 2x3", test_reference_transpose);
+    run("reference transpose 70x130 edges", test_reference_edges);
+    run("compare catches wrong, NaN and unwritten", test_compare_catches);
+    run("compare reports the first 5 only", test_compare_limits_report);
+    run("bandwidth arithmetic", test_bandwidth);
+    run("median", test_median);
+    run("bar", test_bar);
+    run("table shows FAIL and no bandwidth", test_table_marks_failure);
+    return failures ? 1 : 0;
+}
