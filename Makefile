@@ -69,12 +69,15 @@ $(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,exercise$(call number,$(
 $(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,solution$(call number,$(f)),$(f))))
 
 # --- Tests ------------------------------------------------------------------------
-TEST_HOST := $(BUILD)/tests/test_host
+# tests/test_*.c and tests/test_*.cu are host-only unit tests (no GPU
+# needed); tests/run.sh runs every one of them.
+HOST_TEST_SRC := $(sort $(wildcard tests/test_*.c tests/test_*.cu))
+HOST_TESTS    := $(foreach f,$(HOST_TEST_SRC),$(BUILD)/tests/$(basename $(notdir $(f))))
 GPU_PROBE := $(BUILD)/tests/gpu_probe
 BROKEN    := $(BUILD)/tests/broken_kernels
 
-$(TEST_HOST): $(BUILD)/tests/test_host.o $(COMMON_HOST)
-	$(CC) $^ -o $@ -lm
+$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(COMMON_HOST)
+	$(NVCC) $(GENCODE) $^ -o $@ -lm
 
 $(GPU_PROBE): $(BUILD)/tests/gpu_probe.o $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $^ -o $@
@@ -94,9 +97,9 @@ $(BUILD)/%.o: %.cu
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test sanitize clean help print-build-dir
+.PHONY: all test sanitize clean help print-build-dir profile
 
-all: $(PROGRAMS) $(TEST_HOST) $(GPU_PROBE) $(BROKEN)
+all: $(PROGRAMS) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh
@@ -110,6 +113,13 @@ clean:
 print-build-dir:
 	@echo $(BUILD)
 
+# Nsight Compute on a chapter's kernels: make profile CH=7, or make profile-chapter7.
+profile: chapter$(CH)
+	@bash common/profile.sh chapter$(CH)
+
+profile-chapter%: chapter%
+	@bash common/profile.sh chapter$*
+
 help:
 	@echo "make chapterN      build ./chapterN ($(CHAPTERS))"
 	@echo "make exerciseN     build ./exerciseN, your kernels ($(or $(EXERCISES),none yet))"
@@ -117,5 +127,6 @@ help:
 	@echo "make all           build every program (the default)"
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"
+	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC)"

@@ -43,6 +43,21 @@ const char *tp_bar(double pct, int width, char *buf)
     return buf;
 }
 
+int tp_is_best_block(const tp_result *r, int n, int i)
+{
+    int j, others = 0;
+    if (!r[i].ok || !r[i].timed)
+        return 0;
+    for (j = 0; j < n; j++) {
+        if (j == i || strcmp(r[j].name, r[i].name) != 0)
+            continue;
+        others++;
+        if (r[j].ok && r[j].timed && (r[j].gbps > r[i].gbps || (r[j].gbps == r[i].gbps && j < i)))
+            return 0;
+    }
+    return others > 0;
+}
+
 void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
                      long rows, long cols, int reps)
 {
@@ -82,8 +97,9 @@ void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, dou
             double pct_peak = peak_gbps > 0 ? 100.0 * r[i].gbps / peak_gbps : 0.0;
             char range[32];
             snprintf(range, sizeof range, "%.4f-%.4f", r[i].min_ms, r[i].max_ms);
-            fprintf(f, "%9.4f  %-17s  %7.0f  %7.1f%%  %5.1f%%  %s\n", r[i].median_ms, range,
-                    r[i].gbps, pct_copy, pct_peak, tp_bar(pct_copy, BAR_WIDTH, bar));
+            fprintf(f, "%9.4f  %-17s  %7.0f  %7.1f%%  %5.1f%%  %-*s%s\n", r[i].median_ms, range,
+                    r[i].gbps, pct_copy, pct_peak, BAR_WIDTH + 1, tp_bar(pct_copy, BAR_WIDTH, bar),
+                    tp_is_best_block(r, n, i) ? " <- best block" : "");
         }
     }
 }
@@ -93,17 +109,18 @@ void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
 {
     int i;
     fprintf(f, "device,rows,cols,kernel,block,status,median_ms,min_ms,max_ms,gbps,"
-               "pct_memcpy,pct_peak\n");
+               "pct_memcpy,pct_peak,best_block\n");
     for (i = 0; i < n; i++) {
         fprintf(f, "\"%s\",%ld,%ld,%s,%s,", dev->name, rows, cols, r[i].name, r[i].block);
         if (!r[i].ok)
-            fprintf(f, "FAIL,,,,,,\n");
+            fprintf(f, "FAIL,,,,,,,0\n");
         else if (!r[i].timed)
-            fprintf(f, "PASS,,,,,,\n");
+            fprintf(f, "PASS,,,,,,,0\n");
         else
-            fprintf(f, "PASS,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f\n", r[i].median_ms, r[i].min_ms,
+            fprintf(f, "PASS,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f,%d\n", r[i].median_ms, r[i].min_ms,
                     r[i].max_ms, r[i].gbps,
                     ceiling_gbps > 0 ? 100.0 * r[i].gbps / ceiling_gbps : 0.0,
-                    dev->peak_gbps > 0 ? 100.0 * r[i].gbps / dev->peak_gbps : 0.0);
+                    dev->peak_gbps > 0 ? 100.0 * r[i].gbps / dev->peak_gbps : 0.0,
+                    tp_is_best_block(r, n, i));
     }
 }

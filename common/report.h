@@ -61,6 +61,10 @@ void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
 void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps,
                     double peak_gbps);
 
+/* 1 if row i is the fastest correct row among several rows of the same
+ * kernel name (the same kernel run with different block shapes). */
+int tp_is_best_block(const tp_result *r, int n, int i);
+
 /* The same rows as CSV, with a header line. */
 void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
                   const tp_result *r, int n, double ceiling_gbps);

@@ -2,7 +2,8 @@
 # tests/run.sh - the repository's whole test suite; run it with `make test`.
 #
 #   1. build      every program compiles without warnings
-#   2. host       unit tests of common/ (tests/test_host.c), no GPU needed
+#   2. host       unit tests (tests/test_*.c, tests/test_*.cu) and host-side
+#                 checks (tests/check_*.sh), no GPU needed
 #   3. cli        every program refuses bad command lines with exit code 2
 #   4. gpu        every chapter's --check on awkward shapes, the harness
 #                 catching broken kernels, a timed run, compute-sanitizer
@@ -55,11 +56,22 @@ else
 fi
 
 # ---- 2. host unit tests ------------------------------------------------------
-if [ -x "$BUILD/tests/test_host" ]; then
-    tally < <("$BUILD/tests/test_host")
-else
-    fail "host: unit tests" "$BUILD/tests/test_host was not built"
-fi
+for src in tests/test_*.c tests/test_*.cu; do
+    [ -e "$src" ] || continue
+    t=$(basename "${src%.*}")
+    if [ -x "$BUILD/tests/$t" ]; then
+        tally < <("$BUILD/tests/$t")
+    else
+        fail "host: $t" "$BUILD/tests/$t was not built"
+    fi
+done
+
+# Host-side checks written as scripts (tests/check_*.sh): they print their
+# own PASS/FAIL/SKIP lines.
+for script in tests/check_*.sh; do
+    [ -e "$script" ] || continue
+    tally < <(BUILD="$BUILD" bash "$script")
+done
 
 # ---- 3. command-line errors (these are refused before any GPU is touched) ----
 cli_case() {   # program, arguments, words the error must contain

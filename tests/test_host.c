@@ -309,6 +309,21 @@ static int test_table_marks_failure(void)
     return 1;
 }
 
+static int test_best_block(void)
+{
+    tp_result r[4];
+    memset(r, 0, sizeof r);
+    r[0].name = "a"; r[1].name = "a"; r[2].name = "a"; r[3].name = "b";
+    r[0].ok = r[1].ok = r[3].ok = 1;
+    r[0].timed = r[1].timed = r[3].timed = 1;
+    r[0].gbps = 100; r[1].gbps = 300; r[2].gbps = 900; /* r[2] failed: not a candidate */
+    r[3].gbps = 1000;
+    EXPECT(tp_is_best_block(r, 4, 1), "fastest correct 'a' not marked");
+    EXPECT(!tp_is_best_block(r, 4, 0) && !tp_is_best_block(r, 4, 2), "slower or failed 'a' marked");
+    EXPECT(!tp_is_best_block(r, 4, 3), "a kernel with one block shape must not be marked");
+    return 1;
+}
+
 int main(void)
 {
     run("cli defaults", test_cli_defaults);
@@ -325,5 +340,6 @@ int main(void)
     run("median", test_median);
     run("bar", test_bar);
     run("table shows FAIL and no bandwidth", test_table_marks_failure);
+    run("best block shape marked per kernel", test_best_block);
     return failures ? 1 : 0;
 }

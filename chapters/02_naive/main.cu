@@ -16,59 +16,7 @@
  * Look for: the column-read version is several times faster, and most of
  * that lead disappears when its loads cannot use L1. README.md explains.
  */
-#include "harness.h"
-
-/* Thread (x, y) reads in(y, x): a warp reads 32 neighbours of one row. It
- * writes out(x, y): 32 addresses `rows` floats apart. */
-__global__ void transpose_naive_row(const float *in, float *out, int rows, int cols)
-{
-    int col = blockIdx.x * blockDim.x + threadIdx.x;
-    int row = blockIdx.y * blockDim.y + threadIdx.y;
-    if (row < rows && col < cols)
-        out[col * rows + row] = in[row * cols + col];
-}
-
-/* Thread (x, y) writes out(y, x): a warp writes 32 neighbours of one output
- * row. It reads in(x, y): 32 addresses `cols` floats apart. The 32-byte
- * sectors those reads bring into L1 also hold the next 7 columns, which
- * the threads with threadIdx.y + 1 ... + 7 read next: they hit in L1. */
-__global__ void transpose_naive_col(const float *in, float *out, int rows, int cols)
-{
-    int out_col = blockIdx.x * blockDim.x + threadIdx.x;   /* = input row */
-    int out_row = blockIdx.y * blockDim.y + threadIdx.y;   /* = input col */
-    if (out_row < cols && out_col < rows)
-        out[out_row * rows + out_col] = in[out_col * cols + out_row];
-}
-
-/* The experiment: identical to transpose_naive_col, but __ldcg() caches the
- * load in L2 only. If L1 reuse is why column reads win, this one loses. */
-__global__ void transpose_naive_col_no_l1(const float *in, float *out, int rows, int cols)
-{
-    int out_col = blockIdx.x * blockDim.x + threadIdx.x;
-    int out_row = blockIdx.y * blockDim.y + threadIdx.y;
-    if (out_row < cols && out_col < rows)
-        out[out_row * rows + out_col] = __ldcg(&in[out_col * cols + out_row]);
-}
-
-static void launch_naive_row(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    transpose_naive_row<<<tp_grid(cols, rows, block.x, block.y), block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-}
-
-/* The column-read kernels cover the OUTPUT (cols x rows) with their grid. */
-static void launch_naive_col(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    transpose_naive_col<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-}
-
-static void launch_naive_col_no_l1(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    transpose_naive_col_no_l1<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out,
-                                                                               rows, cols);
-    CHECK_LAUNCH();
-}
+#include "kernels.cuh"
 
 static const tp_kernel kernels[] = {
     { "transpose_naive_row",       launch_naive_row,       TP_TRANSPOSE, { 32, 8, 1 } },
