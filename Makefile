@@ -97,7 +97,7 @@ $(BUILD)/%.o: %.cu
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test sanitize clean help print-build-dir profile
+.PHONY: all test sanitize clean help print-build-dir profile lessons
 
 all: $(PROGRAMS) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
 
@@ -112,6 +112,10 @@ clean:
 
 print-build-dir:
 	@echo $(BUILD)
+
+# Rerun every lesson's results block on this machine's GPU (needs a GPU).
+lessons: all
+	@bash common/lesson_results.sh
 
 # Nsight Compute on a chapter's kernels: make profile CH=7, or make profile-chapter7.
 profile: chapter$(CH)
@@ -128,5 +132,6 @@ help:
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"
 	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"
+	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC)"

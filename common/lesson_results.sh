@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# common/lesson_results.sh - regenerate the measured tables in the lessons.
+#
+#   make lessons          (on a machine with a GPU)
+#
+# Every README.md under chapters/ (and the top-level one) may hold blocks
+#
+#   <!-- results: ./chapter2 -->
+#   ...anything...
+#   <!-- end results -->
+#
+# This script runs each block's command, from the repository root, and
+# replaces the block's inside with the command's output, the device it ran
+# on and the date. Numbers in the lessons are never typed by hand.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+probe="$(make -s print-build-dir)/tests/gpu_probe"
+if ! device=$("$probe"); then
+    echo "lesson_results: needs a GPU ($device)" >&2
+    exit 1
+fi
+device=${device%%,*}   # "NVIDIA H200, compute capability 9.0" -> "NVIDIA H200"
+today=$(date -u +%Y-%m-%d)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for readme in README.md chapters/*/README.md; do
+    [ -f "$readme" ] || continue
+    grep -q '^<!-- results: ' "$readme" || continue
+    # Run each block's command; output k goes to $tmp/k.txt.
+    k=0
+    while IFS= read -r cmd; do
+        k=$((k + 1))
+        echo "lesson_results: $readme: $cmd" >&2
+        {
+            echo "Measured on an $device on $today with \`$cmd\`"
+            echo "(regenerate with \`make lessons\` on a GPU machine):"
+            echo
+            echo '```text'
+            bash -c "$cmd" 2>&1
+            echo '```'
+        } > "$tmp/$k.txt"
+    done < <(sed -n 's/^<!-- results: \(.*\) -->$/\1/p' "$readme")
+    # Splice the outputs in between the markers.
+    awk -v dir="$tmp" '
+        /^<!-- results: .* -->$/ { print; k++; file = dir "/" k ".txt";
+                                    while ((getline line < file) > 0) print line;
+                                    close(file); skipping = 1; next }
+        /^<!-- end results -->$/ { skipping = 0 }
+        !skipping { print }
+    ' "$readme" > "$tmp/readme.new"
+    cp "$tmp/readme.new" "$readme"
+done
