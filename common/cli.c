@@ -105,6 +105,8 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
             opt->csv = 1;
         } else if (IS("--check") && !eq) {
             opt->check = 1;
+        } else if (IS("--grade") && !eq) {
+            opt->grade = 1;
         } else if (IS("--rows") || IS("--cols") || IS("--reps") || IS("--device")) {
             char flag[16];
             snprintf(flag, sizeof flag, "%.*s", (int)name_len, arg);
@@ -171,6 +173,7 @@ void tp_print_usage(FILE *f, const char *prog)
         "  --kernel NAME      run only kernels whose name contains NAME\n"
         "  --csv              print CSV rows instead of the table\n"
         "  --check            validate every kernel, no timing; exit 0 only if all pass\n"
+        "  --grade            grade an exercise: correctness on awkward shapes, then speed\n"
         "  --help             print this text\n"
         "exit status: 0 ok, 1 a kernel failed or CUDA error, 2 bad command line, 3 no GPU\n",
         prog, TP_DEFAULT_ROWS, TP_DEFAULT_COLS, TP_DEFAULT_REPS);

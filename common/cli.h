@@ -8,6 +8,7 @@
  *   --kernel NAME       run only the kernels whose name contains NAME
  *   --csv               print machine-readable CSV rows instead of the table
  *   --check             validate only, no timing; the exit status says pass/fail
+ *   --grade             grade the exercise kernels (what `make check` runs)
  *   --help              print this usage
  *
  * Plain C11 with no CUDA in it, so tests/test_host.c can test it on a
@@ -48,6 +49,7 @@ typedef struct {
     int device;        /* CUDA device ordinal                               */
     int csv;           /* 1: CSV rows instead of the table                  */
     int check;         /* 1: validate only, no timing                       */
+    int grade;         /* 1: grade the exercise's kernels (make check)      */
     int help;          /* 1: --help was given                               */
     const char *kernel_filter; /* NULL, or a substring of kernel names      */
 } tp_options;

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "grade.h"
+
 #define WARMUP_RUNS 2
 #define MAX_REPORTED_MISMATCHES 5
 
@@ -148,6 +150,20 @@ static void setup_buffers(tp_context *c)
     CHECK_CUDA(cudaMemcpy(c->d_in, c->h_in, c->bytes, cudaMemcpyHostToDevice));
 }
 
+static void free_buffers(tp_context *c)
+{
+    CHECK_CUDA(cudaFree(c->d_in));
+    CHECK_CUDA(cudaFree(c->d_out));
+    CHECK_CUDA(cudaFree(c->d_flush));   /* cudaFree(NULL) does nothing */
+    free(c->h_in);
+    free(c->h_out);
+    free(c->h_ref[0]);
+    free(c->h_ref[1]);
+    c->d_in = c->d_out = NULL;
+    c->d_flush = NULL;
+    c->h_in = c->h_out = c->h_ref[0] = c->h_ref[1] = NULL;
+}
+
 static const float *reference(tp_context *c, tp_op op)
 {
     if (c->h_ref[op] == NULL) {
@@ -168,7 +184,7 @@ static void run_once(tp_context *c, const tp_kernel *k)
 }
 
 /* Poisons the output, runs once, copies back and compares every element. */
-static void validate(tp_context *c, const tp_kernel *k, tp_result *res)
+static void validate(tp_context *c, const tp_kernel *k, tp_result *res, int loud)
 {
     tp_op op = k ? k->op : TP_COPY;   /* cudaMemcpy is a copy */
     tp_check_result chk;
@@ -178,7 +194,7 @@ static void validate(tp_context *c, const tp_kernel *k, tp_result *res)
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(c->h_out, c->d_out, c->bytes, cudaMemcpyDeviceToHost));
     chk = tp_compare(c->h_out, reference(c, op), c->opt.rows, c->opt.cols, op, 0, NULL);
-    if (chk.mismatches > 0) {   /* compare again, this time telling what is wrong */
+    if (loud && chk.mismatches > 0) {   /* compare again, this time telling what is wrong */
         fprintf(stderr, "%s: FAIL, the first wrong elements of the output:\n", res->name);
         tp_compare(c->h_out, reference(c, op), c->opt.rows, c->opt.cols, op,
                    MAX_REPORTED_MISMATCHES, stderr);
@@ -228,6 +244,95 @@ static int selected(const tp_context *c, const tp_kernel *k)
     return c->opt.kernel_filter == NULL || strstr(k->name, c->opt.kernel_filter) != NULL;
 }
 
+/* The shapes an exercise must get right: one element, one row, one
+ * column, primes, sizes that are no multiple of a tile, a large square. */
+static const long grade_shapes[][2] = {
+    { 1, 1 }, { 1, 4097 }, { 4097, 1 }, { 17, 83 }, { 100, 300 },
+    { 257, 4099 }, { 8191, 5003 }, { 8192, 8192 },
+};
+
+/* --grade: every kernel with a target must be right on every shape, then
+ * reach its target fraction of cudaMemcpy at the default size. One line
+ * per graded kernel (grade.c); exit status 0 only if all pass. */
+static int grade(tp_context *c, const tp_kernel *kernels, int count)
+{
+    int nshapes = (int)(sizeof grade_shapes / sizeof grade_shapes[0]);
+    int failed = 0, i, s;
+    tp_grade *g = (tp_grade *)calloc((size_t)count, sizeof *g);
+
+    for (s = 0; s < nshapes; s++) {
+        c->opt.rows = grade_shapes[s][0];
+        c->opt.cols = grade_shapes[s][1];
+        c->opt.check = 1;             /* no flush buffer for the checks */
+        c->opt.size_given = 1;
+        choose_size(c);
+        setup_buffers(c);
+        for (i = 0; i < count; i++) {
+            const tp_kernel *k = &kernels[i];
+            tp_result r;
+            if (k->target <= 0 || g[i].failed_rows > 0)
+                continue;             /* not graded, or already failed */
+            memset(&r, 0, sizeof r);
+            r.name = k->name;
+            validate(c, k, &r, 0);
+            g[i].shapes_checked++;
+            if (!r.ok) {
+                const float *ref = reference(c, k->op);
+                size_t n = (size_t)c->opt.rows * (size_t)c->opt.cols;
+                g[i].failed_rows = c->opt.rows;
+                g[i].failed_cols = c->opt.cols;
+                g[i].wrong = r.wrong;
+                g[i].unwritten = r.unwritten;
+                g[i].elements = n;
+                tp_format_mismatch(g[i].first_wrong, sizeof g[i].first_wrong,
+                                   tp_first_mismatch(c->h_out, ref, n), c->h_out, ref,
+                                   c->opt.rows, c->opt.cols, k->op);
+            }
+        }
+        free_buffers(c);
+    }
+
+    /* Speed, at the default size, against cudaMemcpy in the same run. */
+    c->opt.rows = TP_DEFAULT_ROWS;
+    c->opt.cols = TP_DEFAULT_COLS;
+    c->opt.check = 0;
+    c->opt.size_given = 0;
+    choose_size(c);
+    setup_buffers(c);
+    {
+        tp_result copy;
+        memset(&copy, 0, sizeof copy);
+        copy.name = "cudaMemcpy device-to-device";
+        validate(c, NULL, &copy, 0);
+        time_kernel(c, NULL, &copy);
+        for (i = 0; i < count; i++) {
+            tp_result r;
+            char line[512];
+            if (kernels[i].target <= 0)
+                continue;
+            g[i].kernel = kernels[i].name;
+            g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
+            g[i].target = kernels[i].target;
+            if (g[i].failed_rows == 0) {
+                memset(&r, 0, sizeof r);
+                r.name = kernels[i].name;
+                validate(c, &kernels[i], &r, 0);
+                if (r.ok) {
+                    time_kernel(c, &kernels[i], &r);
+                    g[i].timed = 1;
+                    g[i].ratio = r.gbps / copy.gbps;
+                }
+            }
+            if (!tp_grade_verdict(&g[i], line, sizeof line))
+                failed++;
+            printf("%s\n", line);
+        }
+    }
+    free_buffers(c);
+    free(g);
+    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
+}
+
 int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count)
 {
     tp_context c;
@@ -257,7 +362,15 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         fatal_usage(c.prog, err);
     }
 
+    if (c.opt.grade) {
+        for (i = n = 0; i < count; i++)
+            n += kernels[i].target > 0;
+        if (n == 0)
+            fatal_usage(c.prog, "--grade: this program has no exercise kernel to grade");
+    }
     open_device(&c);
+    if (c.opt.grade)
+        return grade(&c, kernels, count);
     choose_size(&c);
     setup_buffers(&c);
 
@@ -267,7 +380,7 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         /* The ceiling: the driver's own device-to-device copy, same bytes. */
         res[n].name = "cudaMemcpy device-to-device";
         snprintf(res[n].block, sizeof res[n].block, "-");
-        validate(&c, NULL, &res[n]);
+        validate(&c, NULL, &res[n], 1);
         time_kernel(&c, NULL, &res[n]);
         ceiling = res[n].gbps;
         n++;
@@ -278,7 +391,7 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
             continue;
         res[n].name = k->name;
         snprintf(res[n].block, sizeof res[n].block, "%ux%u", k->block.x, k->block.y);
-        validate(&c, k, &res[n]);
+        validate(&c, k, &res[n], 1);
         if (!res[n].ok)
             failed++;
         else if (!c.opt.check)
@@ -296,14 +409,7 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         tp_print_table(stdout, res, n, ceiling, c.dev.peak_gbps);
     }
 
-    CHECK_CUDA(cudaFree(c.d_in));
-    CHECK_CUDA(cudaFree(c.d_out));
-    if (c.d_flush)
-        CHECK_CUDA(cudaFree(c.d_flush));
-    free(c.h_in);
-    free(c.h_out);
-    free(c.h_ref[0]);
-    free(c.h_ref[1]);
+    free_buffers(&c);
     free(res);
     return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
 }

@@ -20,6 +20,10 @@
  * times it (warm-up, then --reps runs with the L2 flushed before each) and
  * prints the table (report.h). It returns the program's exit status.
  *
+ * With --grade it grades the kernels that have a target instead (see
+ * grade.h): every awkward shape must be right, then the kernel must reach
+ * its target fraction of cudaMemcpy on a large matrix.
+ *
  * Matrix convention everywhere: the input is rows x cols, row-major.
  * A copy writes a rows x cols output; a transpose writes cols x rows.
  */
@@ -63,6 +67,11 @@ typedef struct {
     tp_launch_fn launch;
     tp_op op;             /* TP_COPY or TP_TRANSPOSE                            */
     dim3 block;           /* threads per block                                  */
+    /* Exercises only (chapters leave these out): the learner's kernel has a
+     * bandwidth target, as a fraction of cudaMemcpy, and the chapter that
+     * teaches it. --grade (make check) grades the kernels with a target. */
+    double target;
+    const char *see;
 } tp_kernel;
 
 /* Runs the chapter's kernels as described above; returns the exit status. */

@@ -77,6 +77,27 @@ const char *tp_describe_value(float v, long in_rows, long in_cols, char *buf, si
     return buf;
 }
 
+const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got,
+                               const float *ref, long in_rows, long in_cols, tp_op op)
+{
+    long out_cols = op == TP_COPY ? in_cols : in_rows;
+    char want[64], have[64];
+    snprintf(buf, len, "(%ld, %ld): expected %.9g [%s], got %.9g [%s]",
+             (long)(i / (size_t)out_cols), (long)(i % (size_t)out_cols),
+             ref[i], tp_describe_value(ref[i], in_rows, in_cols, want, sizeof want),
+             got[i], tp_describe_value(got[i], in_rows, in_cols, have, sizeof have));
+    return buf;
+}
+
+size_t tp_first_mismatch(const float *got, const float *ref, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (memcmp(&got[i], &ref[i], sizeof(float)) != 0)
+            return i;
+    return (size_t)-1;
+}
+
 tp_check_result tp_compare(const float *got, const float *ref, long rows, long cols,
                            tp_op op, int max_report, FILE *f)
 {
@@ -94,11 +115,8 @@ tp_check_result tp_compare(const float *got, const float *ref, long rows, long c
         if (g == TP_POISON_BITS)
             res.unwritten++;
         if (f != NULL && res.mismatches <= (size_t)max_report) {
-            char want[64], have[64];
-            fprintf(f, "    (%ld, %ld): expected %.9g [%s], got %.9g [%s]\n",
-                    (long)(i / (size_t)out_cols), (long)(i % (size_t)out_cols),
-                    ref[i], tp_describe_value(ref[i], rows, cols, want, sizeof want),
-                    got[i], tp_describe_value(got[i], rows, cols, have, sizeof have));
+            char line[200];
+            fprintf(f, "    %s\n", tp_format_mismatch(line, sizeof line, i, got, ref, rows, cols, op));
         }
     }
     if (f != NULL && res.mismatches > 0)

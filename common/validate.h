@@ -58,6 +58,15 @@ typedef struct {
 tp_check_result tp_compare(const float *got, const float *ref, long rows, long cols,
                            tp_op op, int max_report, FILE *f);
 
+/* Formats the mismatch at output index i as
+ *   (row, col): expected <value> [input (r, c)], got <value> [what it is]
+ * into buf; in_rows x in_cols is the input's shape. Returns buf. */
+const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got,
+                               const float *ref, long in_rows, long in_cols, tp_op op);
+
+/* Index of the first element where got and ref differ, or (size_t)-1. */
+size_t tp_first_mismatch(const float *got, const float *ref, size_t n);
+
 /* Describes the value v in words: "input (r, c)", "never written (poison)",
  * "NaN", or "not from the input". Writes into buf and returns it. */
 const char *tp_describe_value(float v, long in_rows, long in_cols, char *buf, size_t len);

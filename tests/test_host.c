@@ -12,11 +12,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grade.h"
 #include "report.h"
 #include "validate.h"
 
 static int failures;
-static char why[512];
+static char why[1024];
 
 /* Each test returns 1 (pass) or 0 and fills `why`. */
 #define EXPECT(cond, ...)                                   \
@@ -324,6 +325,56 @@ static int test_best_block(void)
     return 1;
 }
 
+/* ---- exercise grader ------------------------------------------------------------ */
+
+static tp_grade a_grade(void)
+{
+    tp_grade g;
+    memset(&g, 0, sizeof g);
+    g.kernel = "your_transpose_padded_tile";
+    g.see = "chapter 7";
+    g.target = 0.75;
+    g.shapes_checked = 8;
+    return g;
+}
+
+static int test_grade_pass_and_slow(void)
+{
+    tp_grade g = a_grade();
+    char line[512];
+    g.timed = 1; g.ratio = 0.86;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 1, "86%% vs 75%% failed: %s", line);
+    EXPECT(strstr(line, "PASS") && strstr(line, "86% of copy (target 75%)"), "%s", line);
+    g.ratio = 0.41;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0, "41%% vs 75%% passed: %s", line);
+    EXPECT(strstr(line, "correct, but 41% of copy; target 75%: see chapter 7"), "%s", line);
+    g.ratio = 0.749;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0, "just under target passed: %s", line);
+    g.timed = 0;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0, "untimed passed: %s", line);
+    return 1;
+}
+
+static int test_grade_wrong_answers(void)
+{
+    tp_grade g = a_grade();
+    char line[512];
+    g.failed_rows = 17; g.failed_cols = 83; g.elements = 1411;
+    g.wrong = g.unwritten = 1411;          /* the TODO stub writes nothing */
+    snprintf(g.first_wrong, sizeof g.first_wrong, "(0, 0): expected 0 [input (0, 0)], got nan [never written]");
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 && strstr(line, "still the TODO"), "%s", line);
+    g.wrong = g.unwritten = 40;            /* an edge left out */
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 && strstr(line, "40 of 1411")
+           && strstr(line, "never written") && strstr(line, "bounds"), "%s", line);
+    g.wrong = 300; g.unwritten = 0;        /* wrong values */
+    snprintf(g.first_wrong, sizeof g.first_wrong, "(0, 1): expected 83 [input (1, 0)], got 1 [input (0, 1)]");
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 && strstr(line, "FAIL")
+           && strstr(line, "17 x 83") && strstr(line, "got 1 [input (0, 1)]"), "%s", line);
+    g.timed = 1; g.ratio = 0.99;           /* fast but wrong is still wrong */
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0, "a wrong kernel passed: %s", line);
+    return 1;
+}
+
 int main(void)
 {
     run("cli defaults", test_cli_defaults);
@@ -341,5 +392,7 @@ int main(void)
     run("bar", test_bar);
     run("table shows FAIL and no bandwidth", test_table_marks_failure);
     run("best block shape marked per kernel", test_best_block);
+    run("grader: pass, and too slow", test_grade_pass_and_slow);
+    run("grader: wrong, unwritten, untouched", test_grade_wrong_answers);
     return failures ? 1 : 0;
 }

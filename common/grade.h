@@ -1,0 +1,38 @@
+/*
+ * grade.h - the verdict of the exercise grader (`make check`), in words a
+ * learner can act on. The harness (harness.cu, --grade) runs the learner's
+ * kernel on awkward shapes and times it; this file turns what it found
+ * into one line. Plain C11, unit-tested in tests/test_host.c.
+ */
+#ifndef TP_GRADE_H
+#define TP_GRADE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    const char *kernel;      /* the learner's kernel                          */
+    const char *see;         /* where the idea is taught, e.g. "chapter 7"   */
+    double target;           /* bandwidth target as a fraction of cudaMemcpy  */
+    int shapes_checked;      /* shapes that were validated                    */
+    /* The first shape that came out wrong (failed_rows == 0: none did). */
+    long failed_rows, failed_cols;
+    size_t wrong, unwritten, elements;
+    char first_wrong[200];   /* "(r, c): expected ..., got ..."               */
+    /* Timing, filled only when every shape was correct. */
+    int timed;
+    double ratio;            /* kernel GB/s over cudaMemcpy GB/s, same run    */
+} tp_grade;
+
+/* Writes the verdict for g into buf (one line, no newline). Returns 1 if
+ * the exercise passes: correct on every shape and ratio >= target. */
+int tp_grade_verdict(const tp_grade *g, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
