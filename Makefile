@@ -100,12 +100,16 @@ $(BUILD)/%.o: %.cu
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test sanitize clean help print-build-dir profile lessons
+.PHONY: all test check sanitize clean help print-build-dir profile lessons
 
 all: $(PROGRAMS) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh
+
+# Grade the exercises (needs a GPU): make check, or make check EX=7.
+check:
+	@MAKE="$(MAKE)" bash common/grade.sh exercise $(EX)
 
 sanitize: $(CHAPTERS)
 	@bash tests/sanitize.sh $(CHAPTERS)
@@ -132,6 +136,7 @@ help:
 	@echo "make exerciseN     build ./exerciseN, your kernels ($(or $(EXERCISES),none yet))"
 	@echo "make solutionN     build ./solutionN, the finished kernels"
 	@echo "make all           build every program (the default)"
+	@echo "make check         grade your exercises (make check EX=N for one; needs a GPU)"
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"
 	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"

@@ -133,6 +133,30 @@ broken_case skips_last_col "never written"
 broken_case copies_instead "got 1 [input (0, 1)]"
 broken_case writes_one_nan "[NaN]"
 
+# The grader must be honest: every solution passes it, every shipped
+# exercise stub fails it (only while exercises/ holds the shipped files).
+for src in solutions/[0-9][0-9]_*.cu; do
+    [ -e "$src" ] || continue
+    n=$(basename "$src"); n=$((10#${n%%_*}))
+    gpu_test "gpu: grader passes solution$n" bash common/grade.sh solution "$n"
+done
+for src in exercises/[0-9][0-9]_*.cu; do
+    [ -e "$src" ] || continue
+    n=$(basename "$src"); n=$((10#${n%%_*}))
+    name="gpu: grader fails the shipped stub exercise$n"
+    if [ -n "$gpu_reason" ]; then
+        skip "$name" "$gpu_reason"
+    elif ! git diff --quiet HEAD -- "$src" 2> /dev/null; then
+        skip "$name" "$src has local changes (your work), so it is no longer the shipped stub"
+    elif out=$(bash common/grade.sh exercise "$n" 2>&1); then
+        fail "$name" "the stub passed the grader"
+    elif [[ "$out" == *"FAIL  "* ]]; then
+        pass "$name"
+    else
+        fail "$name" "it failed without a FAIL line: $(printf '%s' "$out" | tail -n 3)"
+    fi
+done
+
 # compute-sanitizer on every chapter (tests/sanitize.sh says which tools).
 if [ -n "$gpu_reason" ]; then
     skip "gpu: make sanitize" "$gpu_reason"

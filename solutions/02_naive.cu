@@ -1,0 +1,49 @@
+/*
+ * Solution 2: the naive transpose that reads columns (chapter 2).
+ *
+ * Write your_transpose_naive_col: each thread writes ONE element of the
+ * output, and a warp's 32 threads write 32 neighbours of one output row
+ * (coalesced stores); the loads are the strided side.
+ *
+ *   make solution2 && ./solution2     the solution beside chapter 2's, timed
+ *   ./solution2 --check --size 17x83  validate only (any shape)
+ *   bash common/grade.sh solution 2   grade it as make check grades exercises
+ *
+ * The solution: the completed kernel.
+ */
+#include "../chapters/02_naive/kernels.cuh"
+
+/* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
+ * The grid covers the OUTPUT: threadIdx.x and blockIdx.x run along an
+ * output row (there are `rows` output columns), threadIdx.y and blockIdx.y
+ * down the output's `cols` rows.
+ * Hint: work out the output row and column of this thread, check both
+ * against the OUTPUT's shape, then copy one element. */
+__global__ void your_transpose_naive_col(const float *in, float *out, int rows, int cols)
+{
+    int out_col = blockIdx.x * blockDim.x + threadIdx.x;   /* = input row */
+    int out_row = blockIdx.y * blockDim.y + threadIdx.y;   /* = input col */
+    if (out_row < cols && out_col < rows)
+        out[out_row * rows + out_col] = in[out_col * cols + out_row];
+}
+
+static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    your_transpose_naive_col<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out,
+                                                                              rows, cols);
+    CHECK_LAUNCH();
+}
+
+/* The last two fields of your kernel's line: the bandwidth target for
+ * `make check`, as a fraction of cudaMemcpy, and where to read up. */
+static const tp_kernel kernels[] = {
+    { "your_transpose_naive_col", launch_yours,     TP_TRANSPOSE, { 32, 8, 1 }, 0.30, "chapter 2" },
+    { "transpose_naive_row",      launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_naive_col",      launch_naive_col, TP_TRANSPOSE, { 32, 8, 1 } },
+};
+
+int main(int argc, char **argv)
+{
+    return tp_run(argc, argv, "Solution 2: naive transpose, column reads",
+                  kernels, TP_COUNT(kernels));
+}
