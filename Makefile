@@ -100,7 +100,7 @@ $(BUILD)/%.o: %.cu
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir profile lessons
+.PHONY: all test check sanitize clean help print-build-dir profile lessons bench plot
 
 all: $(PROGRAMS) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
 
@@ -119,6 +119,14 @@ clean:
 
 print-build-dir:
 	@echo $(BUILD)
+
+# The benchmark (needs a GPU): docs/bench.csv and the table in README.md.
+bench: $(CHAPTERS) $(GPU_PROBE)
+	@MAKE="$(MAKE)" bash common/bench.sh
+
+# The progression figure, docs/progression.png, from docs/bench.csv (gnuplot).
+plot:
+	@bash common/plot.sh
 
 # Rerun every lesson's results block on this machine's GPU (needs a GPU).
 lessons: all
@@ -140,6 +148,8 @@ help:
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"
 	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"
+	@echo "make bench         benchmark every chapter, rewrite README.md's table (needs a GPU)"
+	@echo "make plot          draw docs/progression.png from docs/bench.csv (needs gnuplot)"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC)"
