@@ -349,8 +349,9 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         printf("%s\n", title);
         tp_print_usage(stdout, c.prog);
         printf("kernels:");
-        for (i = 0; i < count; i++)
-            printf(" %s", kernels[i].name);
+        for (i = 0; i < count; i++)   /* each name once, also when the table repeats it */
+            if (i == 0 || strcmp(kernels[i].name, kernels[i - 1].name) != 0)
+                printf(" %s", kernels[i].name);
         printf("\n");
         return TP_EXIT_OK;
     }
@@ -397,8 +398,8 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         else if (!c.opt.check)
             time_kernel(&c, k, &res[n]);
         if (c.opt.check)
-            printf("%s %s (%ld x %ld)\n", res[n].ok ? "PASS" : "FAIL", k->name,
-                   c.opt.rows, c.opt.cols);
+            printf("%s %s, block %s (%ld x %ld)\n", res[n].ok ? "PASS" : "FAIL", k->name,
+                   res[n].block, c.opt.rows, c.opt.cols);
         n++;
     }
 

@@ -127,7 +127,7 @@ done
 broken_case() {   # kernel name, words the report must contain
     gpu_test "gpu: harness catches $1" bash -c \
         "out=\$($BUILD/tests/broken_kernels --check --size 67x45 --kernel $1 2>&1); rc=\$?; \
-         [ \$rc -eq 1 ] && [[ \"\$out\" == *'FAIL $1'* ]] && [[ \"\$out\" == *'$2'* ]]"
+         [ \$rc -eq 1 ] && [[ \"\$out\" == *'FAIL $1,'* ]] && [[ \"\$out\" == *'$2'* ]]"
 }
 broken_case skips_last_col "never written"
 broken_case copies_instead "got 1 [input (0, 1)]"
