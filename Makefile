@@ -10,6 +10,7 @@
 
 NVCC ?= nvcc
 CC   ?= cc
+export NVCC   # the test scripts compile with the same nvcc
 
 # --- GPU architecture -------------------------------------------------------
 # nvidia-smi prints the compute capability as "9.0"; ARCH becomes sm_90.

@@ -38,7 +38,7 @@ for readme in README.md chapters/*/README.md; do
             echo "(regenerate with \`make lessons\` on a GPU machine):"
             echo
             echo '```text'
-            bash -c "$cmd" 2>&1
+            bash -c "$cmd" 2>&1 || echo "(this command failed with exit status $?)"
             echo '```'
         } > "$tmp/$k.txt"
     done < <(sed -n 's/^<!-- results: \(.*\) -->$/\1/p' "$readme")

@@ -27,7 +27,7 @@ source_of() {
     local prog=$1 num
     num=$(printf '%02d' "${prog//[!0-9]/}")
     case "$prog" in
-        chapter*)  echo chapters/${num}_*/*.cu ;;
+        chapter*)  echo chapters/${num}_*/*.cu chapters/${num}_*/*.cuh ;;
         exercise*) echo exercises/${num}_*.cu ;;
         solution*) echo solutions/${num}_*.cu ;;
     esac
