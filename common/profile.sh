@@ -90,9 +90,9 @@ LC_ALL=C "$ncu" --clock-control none --cache-control all \
     ./"$prog" --check --size "$size" > "$raw" 2>&1
 rc=$?
 
-# --check prints one line per table row, "PASS name (R x C)" or "FAIL ...":
+# --check prints one line per table row, "PASS name, block BxB (R x C)" or "FAIL ...":
 # that many launches must have been profiled.
-rows=$(grep -cE '^(PASS|FAIL) [A-Za-z0-9_]+ \(' "$raw")
+rows=$(grep -cE '^(PASS|FAIL) [A-Za-z0-9_]+, block ' "$raw")
 
 # ncu --csv prints one line per metric and kernel launch:
 #   "ID","Process ID",...,"Kernel Name",...,"Block Size",...,"Metric Name","Metric Unit","Metric Value"
