@@ -1,0 +1,422 @@
+/*
+ * chapters/09_beyond/kernels.cuh - the kernels of chapter 9 and their launch
+ * functions: the cuBLAS baseline, a copy yardstick, four levers, and the
+ * launch function that picks the right kernel for any shape.
+ *
+ * Every tile kernel moves one 64x64 tile per block of 256 threads, so each
+ * thread carries 16 elements (64 bytes) from global to shared memory and
+ * 16 back out. Tiles are numbered along a 1D grid (or a loop), never a 2D
+ * grid: a 2^26 x 1 matrix has 2^20 tiles in a column, far beyond the
+ * 65535 that gridDim.y allows.
+ *
+ * Indexing: the harness allows at most 2^29 elements, so row * cols + col
+ * of an element inside the matrix always fits an int. Every such product
+ * below is computed only behind its bounds check.
+ */
+#ifndef CH09_KERNELS_CUH
+#define CH09_KERNELS_CUH
+
+#include <cublas_v2.h>
+#include <stdint.h>
+
+#include "harness.h"
+
+#define TILE_BIG 64                                  /* a block moves a 64x64 tile   */
+#define TILE_THREADS 256                             /* ... with 256 threads          */
+#define TILE_PER_THREAD (TILE_BIG * TILE_BIG / TILE_THREADS)   /* 16 elements each */
+#define SCALAR_STEP (TILE_THREADS / TILE_BIG)        /* 4: rows between a thread's elements */
+#define VEC_STEP (TILE_THREADS / (TILE_BIG / 4))     /* 16: the same for float4 accesses    */
+#define SECTOR_FLOATS 8                              /* a 32-byte DRAM/L2 sector            */
+#define COPY_PER_THREAD 4                            /* float4s per thread in copy_vec4     */
+
+/* ---- cuBLAS, the library baseline ------------------------------------- */
+
+#define CHECK_CUBLAS(call)                                                    \
+    do {                                                                      \
+        cublasStatus_t st_ = (call);                                          \
+        if (st_ != CUBLAS_STATUS_SUCCESS) {                                   \
+            fprintf(stderr, "cuBLAS error at %s:%d: %s\n  %s: %s\n",          \
+                    __FILE__, __LINE__, #call, cublasGetStatusName(st_),      \
+                    cublasGetStatusString(st_));                              \
+            exit(TP_EXIT_FAIL);                                               \
+        }                                                                     \
+    } while (0)
+
+/* One handle for the whole program: creating one costs milliseconds and
+ * allocates memory, so it must stay out of the timed runs. The first call
+ * (the harness's untimed validation run) creates it. */
+static cublasHandle_t cublas_handle(void)
+{
+    static cublasHandle_t handle = NULL;
+    if (handle == NULL)
+        CHECK_CUBLAS(cublasCreate(&handle));
+    return handle;
+}
+
+/* cuBLAS is column-major. Our row-major rows x cols input, read
+ * column-major, is a cols x rows matrix A with lda = cols; the row-major
+ * cols x rows output, read column-major, is a rows x cols matrix C with
+ * ldc = rows. So out = in^T is C = A^T: m = rows, n = cols, op(A) = T.
+ * geam computes C = alpha op(A) + beta op(B); we pass B = C (geam's
+ * in-place form: ldb = ldc, op(B) = N) with beta = 0. The harness poisons
+ * the output with NaN first, so a library that read C anyway would fail. */
+static inline void launch_cublas_sgeam(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    const float alpha = 1.0f, beta = 0.0f;
+    (void)block;   /* cuBLAS picks its own */
+    CHECK_CUBLAS(cublasSgeam(cublas_handle(), CUBLAS_OP_T, CUBLAS_OP_N, rows, cols,
+                             &alpha, in, cols, &beta, out, rows, out, rows));
+    CHECK_LAUNCH();
+}
+
+static int aligned16(const void *p)
+{
+    return ((uintptr_t)p & 15) == 0;
+}
+
+/* ---- The yardstick: a copy, and the transpose of a vector ------------- */
+
+/* Each block copies one contiguous chunk of 1024 float4s (16 KB): every
+ * thread issues its 4 loads before its 4 stores. The last n % 4 floats go
+ * one per thread of block 0. Needs 16-byte aligned pointers. A 1 x N or
+ * N x 1 transpose is exactly this copy: same bytes, same order. */
+__global__ void __launch_bounds__(TILE_THREADS)
+copy_vec4(const float *__restrict__ in, float *__restrict__ out, int n)
+{
+    const float4 *in4 = (const float4 *)in;
+    float4 *out4 = (float4 *)out;
+    int n4 = n / 4;
+    int i = blockIdx.x * (TILE_THREADS * COPY_PER_THREAD) + threadIdx.x;
+    float4 v[COPY_PER_THREAD];
+
+#pragma unroll
+    for (int k = 0; k < COPY_PER_THREAD; k++)
+        if (i + k * TILE_THREADS < n4)
+            v[k] = in4[i + k * TILE_THREADS];
+#pragma unroll
+    for (int k = 0; k < COPY_PER_THREAD; k++)
+        if (i + k * TILE_THREADS < n4)
+            out4[i + k * TILE_THREADS] = v[k];
+    if (blockIdx.x == 0 && (int)threadIdx.x < n - 4 * n4)
+        out[4 * n4 + threadIdx.x] = in[4 * n4 + threadIdx.x];
+}
+
+static inline void launch_copy_vec4(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    long n = (long)rows * cols;
+    long blocks = (n / 4 + TILE_THREADS * COPY_PER_THREAD - 1) / (TILE_THREADS * COPY_PER_THREAD);
+    copy_vec4<<<tp_grid(blocks > 0 ? blocks : 1, 1, 1, 1), block>>>(in, out, (int)n);
+    CHECK_LAUNCH();
+}
+
+/* ---- One 64x64 tile: load, stash in shared memory, store -------------- */
+
+/* Scalar accesses: thread t covers column t % 64 of rows t / 64 + 4j. A
+ * warp reads 32 neighbours of one row (128 bytes, coalesced at any
+ * alignment of the row), and all 16 loads are issued before any is used:
+ * 16 x 4 = 64 bytes in flight per thread. */
+static __device__ __forceinline__ void tile_load(const float *__restrict__ in, int rows, int cols,
+                                                 int r0, int c0, float v[TILE_PER_THREAD])
+{
+    int col = c0 + threadIdx.x % TILE_BIG;
+    int row0 = r0 + threadIdx.x / TILE_BIG;
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD; j++) {
+        int row = row0 + j * SCALAR_STEP;
+        v[j] = (row < rows && col < cols) ? in[row * cols + col] : 0.0f;
+    }
+}
+
+/* The pitch of 65 floats puts the 32 threads of a warp, which write one
+ * row here and read one column in tile_store, on 32 different banks. */
+static __device__ __forceinline__ void tile_stash(float tile[TILE_BIG][TILE_BIG + 1],
+                                                  const float v[TILE_PER_THREAD])
+{
+    int x = threadIdx.x % TILE_BIG, y = threadIdx.x / TILE_BIG;
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD; j++)
+        tile[y + j * SCALAR_STEP][x] = v[j];
+}
+
+/* Thread t writes output row c0 + t / 64 + 4j (an input column) at output
+ * column r0 + t % 64 (an input row): a warp writes 128 contiguous bytes. */
+static __device__ __forceinline__ void tile_store(float tile[TILE_BIG][TILE_BIG + 1],
+                                                  float *__restrict__ out, int rows, int cols,
+                                                  int r0, int c0)
+{
+    int x = threadIdx.x % TILE_BIG, y = threadIdx.x / TILE_BIG;
+    int out_col = r0 + x;
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD; j++) {
+        int out_row = c0 + y + j * SCALAR_STEP;
+        if (out_row < cols && out_col < rows)
+            out[out_row * rows + out_col] = tile[x][y + j * SCALAR_STEP];
+    }
+}
+
+/* 16-byte accesses (needs cols % 4 == 0 and a 16-byte aligned base, so
+ * every row starts 16-byte aligned and a float4 is all in or all out of
+ * the matrix): thread t covers float4 column t % 16 of rows t / 16 + 16j.
+ * The same 64 bytes per thread in a quarter of the load instructions; a
+ * warp reads 2 rows x 256 bytes per instruction. */
+static __device__ __forceinline__ void tile_load_vec4(const float *__restrict__ in, int rows,
+                                                      int cols, int r0, int c0,
+                                                      float v[TILE_PER_THREAD])
+{
+    int col = c0 + 4 * (threadIdx.x % (TILE_BIG / 4));
+    int row0 = r0 + threadIdx.x / (TILE_BIG / 4);
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD / 4; j++) {
+        int row = row0 + j * VEC_STEP;
+        float4 q = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        if (row < rows && col < cols)
+            q = *(const float4 *)&in[row * cols + col];
+        v[4 * j] = q.x;
+        v[4 * j + 1] = q.y;
+        v[4 * j + 2] = q.z;
+        v[4 * j + 3] = q.w;
+    }
+}
+
+/* Scalar shared stores; a warp touches each bank twice (a 2-way conflict,
+ * cheap next to the DRAM traffic: see README.md). */
+static __device__ __forceinline__ void tile_stash_vec4(float tile[TILE_BIG][TILE_BIG + 1],
+                                                       const float v[TILE_PER_THREAD])
+{
+    int x = 4 * (threadIdx.x % (TILE_BIG / 4)), y = threadIdx.x / (TILE_BIG / 4);
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD / 4; j++)
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+            tile[y + j * VEC_STEP][x + k] = v[4 * j + k];
+}
+
+/* Needs rows % 4 == 0: a float4 of output row c0 + y + 16j holds input rows
+ * r0 + x ... r0 + x + 3 of one input column, 4 reads down a tile column. */
+static __device__ __forceinline__ void tile_store_vec4(float tile[TILE_BIG][TILE_BIG + 1],
+                                                       float *__restrict__ out, int rows,
+                                                       int cols, int r0, int c0)
+{
+    int x = 4 * (threadIdx.x % (TILE_BIG / 4)), y = threadIdx.x / (TILE_BIG / 4);
+    int out_col = r0 + x;
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD / 4; j++) {
+        int c = y + j * VEC_STEP, out_row = c0 + c;
+        if (out_row < cols && out_col < rows)
+            *(float4 *)&out[out_row * rows + out_col] =
+                make_float4(tile[x][c], tile[x + 1][c], tile[x + 2][c], tile[x + 3][c]);
+    }
+}
+
+/* Which tile a block (or a loop step) works on: row-major tile order, so
+ * neighbouring blocks read neighbouring parts of the same input rows. */
+static __device__ __forceinline__ void tile_origin(int tile, int cols, int *r0, int *c0)
+{
+    int tiles_x = (cols + TILE_BIG - 1) / TILE_BIG;
+    *r0 = (tile / tiles_x) * TILE_BIG;
+    *c0 = (tile % tiles_x) * TILE_BIG;
+}
+
+static long tile_count(int rows, int cols)
+{
+    return (long)((rows + TILE_BIG - 1) / TILE_BIG) * ((cols + TILE_BIG - 1) / TILE_BIG);
+}
+
+/* 16-byte accesses on both sides need both pitches (cols for the input,
+ * rows for the output) to be multiples of 4 floats, and aligned bases. */
+static int can_vec4(const float *in, const float *out, int rows, int cols)
+{
+    return cols % 4 == 0 && rows % 4 == 0 && aligned16(in) && aligned16(out);
+}
+
+/* ---- Lever 1: a bigger tile, more bytes in flight per thread ---------- */
+
+/* Chapter 7's padded tile, but 64x64 with 256 threads: 16 loads in flight
+ * per thread instead of 4, so a resident block keeps 16 KB moving. */
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_tile64(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
+{
+    __shared__ float tile[TILE_BIG][TILE_BIG + 1];
+    float v[TILE_PER_THREAD];
+    int r0, c0;
+
+    tile_origin(blockIdx.x, cols, &r0, &c0);
+    tile_load(in, rows, cols, r0, c0, v);
+    tile_stash(tile, v);
+    __syncthreads();
+    tile_store(tile, out, rows, cols, r0, c0);
+}
+
+static inline void launch_tile64(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    transpose_tile64<<<tp_grid(tile_count(rows, cols), 1, 1, 1), block>>>(in, out, rows, cols);
+    CHECK_LAUNCH();
+}
+
+/* ---- Lever 2: 16-byte loads and stores -------------------------------- */
+
+/* The same tile, moved with float4 accesses: 4 times fewer memory
+ * instructions for the same bytes. */
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
+{
+    __shared__ float tile[TILE_BIG][TILE_BIG + 1];
+    float v[TILE_PER_THREAD];
+    int r0, c0;
+
+    tile_origin(blockIdx.x, cols, &r0, &c0);
+    tile_load_vec4(in, rows, cols, r0, c0, v);
+    tile_stash_vec4(tile, v);
+    __syncthreads();
+    tile_store_vec4(tile, out, rows, cols, r0, c0);
+}
+
+/* Shapes whose rows are not 16-byte aligned take the scalar kernel. */
+static inline void launch_tile64_vec4(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    dim3 grid = tp_grid(tile_count(rows, cols), 1, 1, 1);
+    if (can_vec4(in, out, rows, cols))
+        transpose_tile64_vec4<<<grid, block>>>(in, out, rows, cols);
+    else
+        transpose_tile64<<<grid, block>>>(in, out, rows, cols);
+    CHECK_LAUNCH();
+}
+
+/* ---- Lever 3 (did not pay): a persistent grid that prefetches --------- */
+
+/* One wave of blocks; each loops over tiles blockIdx.x, + gridDim.x, ...
+ * While a block stores tile i from shared memory, the loads of tile i + 1
+ * are already in flight, so the barrier never empties its pipe. vec picks
+ * 16-byte or scalar accesses (the same for every thread). */
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_persistent(const float *__restrict__ in, float *__restrict__ out, int rows, int cols,
+                     int tiles, int vec)
+{
+    __shared__ float tile[TILE_BIG][TILE_BIG + 1];
+    float v[TILE_PER_THREAD];
+    int t = blockIdx.x, r0, c0;
+
+    tile_origin(t, cols, &r0, &c0);
+    if (vec)
+        tile_load_vec4(in, rows, cols, r0, c0, v);
+    else
+        tile_load(in, rows, cols, r0, c0, v);
+    for (; t < tiles; t += gridDim.x) {
+        int nr0, nc0;
+        __syncthreads();              /* everyone has read the previous tile  */
+        if (vec)
+            tile_stash_vec4(tile, v);
+        else
+            tile_stash(tile, v);
+        __syncthreads();
+        tile_origin(t + gridDim.x, cols, &nr0, &nc0);
+        if (t + gridDim.x < tiles) {  /* prefetch: v is free again            */
+            if (vec)
+                tile_load_vec4(in, rows, cols, nr0, nc0, v);
+            else
+                tile_load(in, rows, cols, nr0, nc0, v);
+        }
+        if (vec)
+            tile_store_vec4(tile, out, rows, cols, r0, c0);
+        else
+            tile_store(tile, out, rows, cols, r0, c0);
+        r0 = nr0;
+        c0 = nc0;
+    }
+}
+
+/* As many blocks as the occupancy calculator says fit: one full wave. */
+static inline void launch_persistent(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    static int per_sm = 0, sms = 0;
+    long tiles = tile_count(rows, cols), blocks;
+    int device;
+
+    if (per_sm == 0) {
+        CHECK_CUDA(cudaGetDevice(&device));
+        CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_persistent,
+                                                                 TILE_THREADS, 0));
+    }
+    blocks = (long)per_sm * sms;
+    if (blocks > tiles)
+        blocks = tiles;
+    transpose_persistent<<<(unsigned)blocks, block>>>(in, out, rows, cols, (int)tiles,
+                                                      can_vec4(in, out, rows, cols));
+    CHECK_LAUNCH();
+}
+
+/* ---- Lever 4: write whole 32-byte sectors on any shape ---------------- */
+
+/* When rows % 8 != 0, output rows start anywhere inside a 32-byte sector,
+ * and a 64-float row segment of a tile covers 9 sectors, the first and
+ * the last only in part. DRAM with ECC cannot write part of a sector: the
+ * memory controller reads it, merges and writes it back. Here each output
+ * row's segment is shifted left by s = (out_row * rows) mod 8 floats so it
+ * starts on a sector boundary: the block loads 72 input rows (r0 - 8 ...
+ * r0 + 63; the first 8 also belong to the tile above, and mostly come
+ * from L2) and writes, in each of its 64 output rows, the 64 elements
+ * that fill whole sectors. Element (r, c) belongs to the tile whose
+ * window [r0 - s, r0 - s + 64) of column c holds r: every element once. */
+#define ALIGNED_ROWS (TILE_BIG + SECTOR_FLOATS)            /* 72 rows loaded */
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, int rows,
+                         int cols)
+{
+    __shared__ float tile[ALIGNED_ROWS][TILE_BIG + 1];
+    float v[ALIGNED_ROWS / SCALAR_STEP];
+    int tiles_x = (cols + TILE_BIG - 1) / TILE_BIG;
+    int r0 = (blockIdx.x / tiles_x) * TILE_BIG, c0 = (blockIdx.x % tiles_x) * TILE_BIG;
+    int x = threadIdx.x % TILE_BIG, y = threadIdx.x / TILE_BIG;
+    int col = c0 + x;
+
+#pragma unroll
+    for (int j = 0; j < ALIGNED_ROWS / SCALAR_STEP; j++) {
+        int row = r0 - SECTOR_FLOATS + y + j * SCALAR_STEP;
+        v[j] = (row >= 0 && row < rows && col < cols) ? in[row * cols + col] : 0.0f;
+    }
+#pragma unroll
+    for (int j = 0; j < ALIGNED_ROWS / SCALAR_STEP; j++)
+        tile[y + j * SCALAR_STEP][x] = v[j];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < TILE_PER_THREAD; j++) {
+        int out_row = c0 + y + j * SCALAR_STEP;
+        /* (out_row * rows) mod 8, without forming the product */
+        int s = ((out_row % SECTOR_FLOATS) * (rows % SECTOR_FLOATS)) % SECTOR_FLOATS;
+        int out_col = r0 - s + x;
+        if (out_row < cols && out_col >= 0 && out_col < rows)
+            out[out_row * rows + out_col] = tile[SECTOR_FLOATS - s + x][y + j * SCALAR_STEP];
+    }
+}
+
+/* The shifted windows reach 7 rows past the last multiple of 64, so the
+ * grid has (rows + 7) / 64 tile rows, rounded up. */
+static inline void launch_sector_aligned(const float *in, float *out, int rows, int cols,
+                                         dim3 block)
+{
+    long tiles = (long)((rows + SECTOR_FLOATS - 1 + TILE_BIG - 1) / TILE_BIG) *
+                 ((cols + TILE_BIG - 1) / TILE_BIG);
+    transpose_sector_aligned<<<tp_grid(tiles, 1, 1, 1), block>>>(in, out, rows, cols);
+    CHECK_LAUNCH();
+}
+
+/* ---- The chapter's answer: the right kernel for each shape ------------ */
+
+/* What a library does: look at the shape, then launch the kernel that is
+ * fastest for it.
+ *   1 x N or N x 1       a copy (the bytes do not move relative to each other)
+ *   rows % 8 != 0        output rows start mid-sector: transpose_sector_aligned
+ *   cols % 4 == 0        every row 16-byte aligned: transpose_tile64_vec4
+ *   otherwise            transpose_tile64 (output sectors are whole already) */
+static inline void launch_any_shape(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    if ((rows == 1 || cols == 1) && aligned16(in) && aligned16(out))
+        launch_copy_vec4(in, out, rows, cols, block);
+    else if (rows % SECTOR_FLOATS != 0)
+        launch_sector_aligned(in, out, rows, cols, block);
+    else
+        launch_tile64_vec4(in, out, rows, cols, block);   /* falls back to tile64 itself */
+}
+
+#endif
