@@ -1,15 +1,46 @@
 /*
  * Chapter 9: beyond - a transpose as fast as a copy, on every shape.
- * (run 3 table: final rows + temporary exploration rows)
+ *
+ * Chapter 7's padded tile is correct on any shape, but it is not fast on
+ * every shape, and its 2D grid cannot even cover a 2^26 x 1 matrix. This
+ * chapter pulls four levers, one kernel each, measures every one, and ends
+ * with the launch function a library would ship: look at the shape, then
+ * run the kernel that is fastest for it.
+ *
+ *   copy_vec4                 the yardstick: a copy kernel, 16-byte accesses
+ *   cublas_sgeam              the library baseline (cublasSgeam, op(A) = T)
+ *   transpose_padded_tile     chapter 7: 32x32 tile, 4 elements per thread
+ *   transpose_shuffle         chapter 8: a warp transposes in registers
+ *   transpose_tile64          lever 1: 64x64 tile, 16 loads in flight/thread
+ *   transpose_tile64_vec4     lever 2: the same with float4 loads and stores
+ *                             (shapes whose rows are not 16-byte aligned
+ *                             fall back to transpose_tile64)
+ *   transpose_persistent      lever 3: one wave of blocks that loop over the
+ *                             tiles and prefetch the next one (it loses)
+ *   transpose_sector_aligned  lever 4: every output row segment starts on a
+ *                             32-byte sector, so DRAM never merges a part
+ *   transpose_any_shape       the answer: copy for 1 x N and N x 1,
+ *                             sector_aligned when rows % 8 != 0,
+ *                             tile64_vec4 (or tile64) otherwise
+ *
+ * Every tile kernel numbers its tiles along a 1D grid, so no shape runs
+ * into the 65535 limit of gridDim.y.
+ *
+ * Build and run:   make chapter9 && ./chapter9          (8192 x 8192)
+ *                  ./chapter9 --size 8191x5003          (an awkward shape)
+ *                  ./chapter9 --size 67108864x1 --reps 20
+ * Look for: the %memcpy column. transpose_any_shape should sit near
+ * copy_vec4 on every shape and above cublas_sgeam everywhere;
+ * transpose_tile64_vec4 falls off a cliff at 8191x5003 where
+ * transpose_sector_aligned does not. README.md explains each lever.
  */
-#include "../08_shuffle/kernels.cuh"   /* chapter 7's transpose_padded_tile too */
+#include "../08_shuffle/kernels.cuh"   /* and, through it, chapter 7's */
 #include "kernels.cuh"
-#include "explore.cuh"
 
 /* Chapters 7 and 8 cover the matrix with a 2D grid, and gridDim.y cannot
  * reach the 2^21 tile rows of a 2^26 x 1 matrix. A single column is stored
  * exactly like a single row, so they transpose it as 1 x N, which their
- * grids can cover: the same bytes, their own kernels. */
+ * grids do cover: the same bytes, moved by their own kernels. */
 static inline void launch_ch7_padded_tile(const float *in, float *out, int rows, int cols, dim3 b)
 {
     if (cols == 1)
@@ -26,21 +57,17 @@ static inline void launch_ch8_shuffle(const float *in, float *out, int rows, int
         launch_shuffle(in, out, rows, cols, b);
 }
 
+/* cuBLAS chooses its own launch: its block column means nothing. */
 static const tp_kernel kernels[] = {
-    { "copy_vec4",                launch_copy_vec4,             TP_COPY,      { TILE_THREADS, 1, 1 } },
-    { "explore_copy_tile_ilp",    launch_explore_copy_tile_ilp, TP_COPY,      { TILE, BLOCK_ROWS, 1 } },
-    { "explore_copy_occ4",        launch_explore_copy_occ4,     TP_COPY,      { TILE_THREADS, 1, 1 } },
-    { "cublas_sgeam",             launch_cublas_sgeam,          TP_TRANSPOSE, { 1, 1, 1 } },
-    { "transpose_padded_tile",    launch_ch7_padded_tile,       TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_shuffle",        launch_ch8_shuffle,           TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_tile64",         launch_tile64,                TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "transpose_tile64_vec4",    launch_tile64_vec4,           TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "explore_vec4_occ6",        launch_explore_vec4_occ6,     TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "explore_vec4_occ4",        launch_explore_vec4_occ4,     TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "transpose_persistent",     launch_persistent,            TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "transpose_sector_aligned", launch_sector_aligned,        TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "explore_aligned_occ4",     launch_explore_aligned_occ4,  TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-    { "transpose_any_shape",      launch_any_shape,             TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+    { "copy_vec4",                launch_copy_vec4,       TP_COPY,      { TILE_THREADS, 1, 1 } },
+    { "cublas_sgeam",             launch_cublas_sgeam,    TP_TRANSPOSE, { 1, 1, 1 } },
+    { "transpose_padded_tile",    launch_ch7_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_shuffle",        launch_ch8_shuffle,     TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_tile64",         launch_tile64,          TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+    { "transpose_tile64_vec4",    launch_tile64_vec4,     TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+    { "transpose_persistent",     launch_persistent,      TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+    { "transpose_sector_aligned", launch_sector_aligned,  TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+    { "transpose_any_shape",      launch_any_shape,       TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
 };
 
 int main(int argc, char **argv)
