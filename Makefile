@@ -131,7 +131,7 @@ plot:
 
 # Rerun every lesson's results block on this machine's GPU (needs a GPU).
 lessons: all
-	@bash common/lesson_results.sh
+	@bash common/lesson_results.sh $(CH)
 
 # Nsight Compute on a chapter's kernels: make profile CH=7, or make profile-chapter7.
 profile: chapter$(CH)

@@ -2,6 +2,7 @@
 # common/lesson_results.sh - regenerate the measured tables in the lessons.
 #
 #   make lessons          (on a machine with a GPU)
+#   make lessons CH=9     only chapter 9's lesson
 #
 # Every README.md under chapters/ (and the top-level one) may hold blocks
 #
@@ -25,7 +26,15 @@ today=$(date -u +%Y-%m-%d)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for readme in README.md chapters/*/README.md; do
+# Which lessons: `make lessons CH=9` only chapter 9's, by default all.
+if [ $# -gt 0 ]; then
+    readmes=$(for n in "$@"; do printf 'chapters/%02d_*/README.md ' "$n"; done)
+else
+    readmes="README.md chapters/*/README.md"
+fi
+
+# shellcheck disable=SC2086
+for readme in $readmes; do
     [ -f "$readme" ] || continue
     grep -q '^<!-- results: ' "$readme" || continue
     # Run each block's command; output k goes to $tmp/k.txt.
