@@ -1,0 +1,56 @@
+/*
+ * Exercise 7: a shared-memory tile without bank conflicts (chapter 7).
+ *
+ * Write your_transpose_padded_tile: exercise 6's shared-memory transpose
+ * (a 32 x 8 block moves a 32 x 32 tile), with the tile laid out so that a
+ * warp reading one COLUMN of it touches 32 different banks. In
+ * tile[32][32] a column is 32 words that lie 32 words apart, all in the
+ * same bank, and the warp's read of it is served one word at a time.
+ *
+ *   make exercise7 && ./exercise7     your kernel beside chapter 7's, timed
+ *   ./exercise7 --check --size 17x83  is it right? (any shape)
+ *   make check EX=7                   grade it: awkward shapes, then speed
+ *
+ * Only the kernel body is yours; the launch and the table are given.
+ */
+#include "../chapters/07_padded_tile/kernels.cuh"
+
+/* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
+ * The grid covers the INPUT, as in exercise 6: block (bx, by) reads the
+ * input tile at (by * TILE, bx * TILE) and writes the output tile at
+ * (bx * TILE, by * TILE); each thread moves 4 elements on each side.
+ * Hint: start from your exercise 6 kernel; the fix is in the declaration
+ * of the tile. Word w of shared memory is in bank w % 32, and element
+ * (r, c) of float tile[R][W] is word r * W + c: choose W so that a column
+ * (c fixed, r = 0..31) falls in 32 different banks while a row still does.
+ * Everything else (the guards on partial edge tiles, the barrier that every
+ * thread reaches) stays as it was. */
+__global__ void your_transpose_padded_tile(const float *__restrict__ in, float *__restrict__ out,
+                                           int rows, int cols)
+{
+    /* TODO: your code here */
+}
+
+/* Chapter 7's grid: one block per TILE x TILE tile of the input. */
+static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    your_transpose_padded_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    CHECK_LAUNCH();
+}
+
+/* The last two fields of your kernel's line: the bandwidth target for
+ * `make check`, as a fraction of cudaMemcpy, and where to read up. */
+static const tp_kernel kernels[] = {
+    { "your_transpose_padded_tile", launch_yours, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 },
+      0.65, "chapter 7" },
+    { "copy_shared_tile",        launch_copy_shared_tile, TP_COPY,      { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_shared_tile",   launch_shared_tile,      TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_padded_tile",   launch_padded_tile,      TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_swizzled_tile", launch_swizzled_tile,    TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+};
+
+int main(int argc, char **argv)
+{
+    return tp_run(argc, argv, "Exercise 7: shared-memory tile without bank conflicts",
+                  kernels, TP_COUNT(kernels));
+}
