@@ -31,7 +31,9 @@ awk -F, -v sh="$shape" '
     }' docs/bench.csv > "$data"
 
 gnuplot <<EOF
-set terminal pngcairo size 1400,700 font ",10"
+set terminal pngcairo size 1400,760 font ",10" noenhanced
+set bmargin 13
+set rmargin 10
 set output "docs/progression.png"
 set title "Matrix transpose, $shape float32: % of cudaMemcpy device-to-device (same run)"
 set style fill solid 0.8
