@@ -259,6 +259,19 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     int nshapes = (int)(sizeof grade_shapes / sizeof grade_shapes[0]);
     int failed = 0, i, s;
     tp_grade *g = (tp_grade *)calloc((size_t)count, sizeof *g);
+    char (*labels)[96] = (char (*)[96])calloc((size_t)count, sizeof *labels);
+
+    /* A kernel graded at several block shapes is named with its block. */
+    for (i = 0; i < count; i++) {
+        int twins = 0, j;
+        for (j = 0; j < count; j++)
+            twins += j != i && kernels[j].target > 0 && strcmp(kernels[j].name, kernels[i].name) == 0;
+        if (twins)
+            snprintf(labels[i], sizeof labels[i], "%s (block %ux%u)", kernels[i].name,
+                     kernels[i].block.x, kernels[i].block.y);
+        else
+            snprintf(labels[i], sizeof labels[i], "%s", kernels[i].name);
+    }
 
     for (s = 0; s < nshapes; s++) {
         c->opt.rows = grade_shapes[s][0];
@@ -310,7 +323,7 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
             char line[512];
             if (kernels[i].target <= 0)
                 continue;
-            g[i].kernel = kernels[i].name;
+            g[i].kernel = labels[i];
             g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
             g[i].target = kernels[i].target;
             if (g[i].failed_rows == 0) {
@@ -330,6 +343,7 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     }
     free_buffers(c);
     free(g);
+    free(labels);
     return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
 }
 
