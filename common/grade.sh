@@ -50,11 +50,8 @@ if ! gpu=$("$probe"); then
     exit 1
 fi
 
-sanitizer=$(command -v compute-sanitizer || true)
-if [ -z "$sanitizer" ] && command -v nvcc > /dev/null; then
-    guess="$(dirname "$(command -v nvcc)")/compute-sanitizer"
-    [ -x "$guess" ] && sanitizer=$guess
-fi
+. common/find_tool.sh
+sanitizer=$(find_cuda_tool compute-sanitizer || true)
 
 passed=0 failed=0
 echo "grading on $gpu${sanitizer:+, with compute-sanitizer}"

@@ -42,12 +42,10 @@ size=${PROFILE_SIZE:-4096x4096}
 [ -x "./$prog" ] || die "./$prog not found; build it first with: make $prog"
 
 # ncu is on PATH, next to nvcc, or in the standalone Nsight Compute install.
+. common/find_tool.sh
 find_ncu() {
     local p
-    if p=$(command -v ncu 2> /dev/null); then echo "$p"; return 0; fi
-    if p=$(command -v nvcc 2> /dev/null) && [ -x "$(dirname "$p")/ncu" ]; then
-        echo "$(dirname "$p")/ncu"; return 0
-    fi
+    find_cuda_tool ncu && return 0
     for p in $(printf '%s\n' /opt/nvidia/nsight-compute/*/ncu | sort -rV); do
         if [ -x "$p" ]; then echo "$p"; return 0; fi
     done

@@ -12,11 +12,8 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 
 SHAPES="17x83 65x33"
-sanitizer=$(command -v compute-sanitizer || true)
-if [ -z "$sanitizer" ] && command -v nvcc > /dev/null; then
-    guess="$(dirname "$(command -v nvcc)")/compute-sanitizer"
-    [ -x "$guess" ] && sanitizer=$guess
-fi
+. common/find_tool.sh
+sanitizer=$(find_cuda_tool compute-sanitizer || true)
 if [ -z "$sanitizer" ]; then
     echo "SKIP  sanitize: compute-sanitizer not found (it comes with the CUDA toolkit)"
     exit 0
