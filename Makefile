@@ -5,6 +5,12 @@
 #   make test                       the repository's whole test suite
 #   make help                       every target
 #
+# Layout: common/ is the C library every program links (harness, command
+# line, validation, report, grader verdicts); chapters/NN_name/kernels.cu
+# are the chapters' kernels, compiled once into one static library, with
+# kernels.h declaring their launch functions; scripts/ holds the scripts
+# behind check, sanitize, bench, plot, lessons and profile; tests/ the suite.
+#
 # Variables: ARCH=sm_90 picks the GPU architecture (default: the local
 # GPU's, or a portable list when there is none), NVCC=... the compiler.
 
@@ -39,16 +45,33 @@ NVCCFLAGS := -O3 -lineinfo $(GENCODE) -Werror all-warnings \
              -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers -Icommon
 DEPFLAGS  := -MMD -MP
 
-# Objects for each architecture live apart, so ARCH=... never mixes them.
-BUILD := build/$(or $(ARCH),portable)
+# Objects for each toolkit and architecture live apart, so neither NVCC=...
+# nor ARCH=... ever mixes objects that two compilers or targets made.
+NVCC_VERSION := $(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p')
+BUILD := build/cuda$(or $(NVCC_VERSION),-unknown)/$(or $(ARCH),portable)
+
+# Programs go here (BIN=build/x puts them elsewhere, e.g. for a second ARCH).
+BIN ?= .
 
 # --- The common helper --------------------------------------------------------
 COMMON_HOST := $(BUILD)/common/cli.o $(BUILD)/common/validate.o $(BUILD)/common/report.o \
                $(BUILD)/common/grade.o
 COMMON_OBJS := $(COMMON_HOST) $(BUILD)/common/harness.o
 
+# --- The chapters' kernels -------------------------------------------------------
+# Each chapter compiles its kernels once (chapters/NN_name/kernels.cu) into
+# one static library; a program that compares against another chapter's
+# kernels includes that chapter's kernels.h (declarations only) and links
+# the library. Touching one chapter recompiles one file.
+CHAPTER_KERNELS := $(sort $(wildcard chapters/[0-9][0-9]_*/kernels.cu))
+CHAPTER_LIB     := $(BUILD)/libchapters.a
+
+$(CHAPTER_LIB): $(patsubst %.cu,$(BUILD)/%.o,$(CHAPTER_KERNELS))
+	rm -f $@
+	ar rcs $@ $^
+
 # --- Programs -------------------------------------------------------------------
-# chapters/01_bounds/*.cu -> ./chapter1, exercises/02_naive.cu -> ./exercise2,
+# chapters/01_bounds/main.cu -> ./chapter1, exercises/02_naive.cu -> ./exercise2,
 # solutions/02_naive.cu -> ./solution2. A new chapter needs no edit here.
 number = $(patsubst 0%,%,$(firstword $(subst _, ,$(notdir $(basename $(1))))))
 
@@ -60,17 +83,24 @@ SOLUTION_SRC := $(sort $(wildcard solutions/[0-9][0-9]_*.cu))
 SOLUTIONS    := $(foreach f,$(SOLUTION_SRC),solution$(call number,$(f)))
 PROGRAMS     := $(CHAPTERS) $(EXERCISES) $(SOLUTIONS)
 
-# Extra libraries for a program: chapter 9 compares against cuBLAS.
-LIBS_chapter9 := -lcublas
+# Chapter 9's kernels compare against cuBLAS: the programs of number 9 link it.
+LIBS_9 := -lcublas
 
-# $(1) program name, $(2) its sources
+# $(1) program name, $(2) its main source, $(3) its number
 define PROGRAM_RULES
-$(1): $(patsubst %.cu,$(BUILD)/%.o,$(2)) $(COMMON_OBJS)
-	$$(NVCC) $$(GENCODE) $$^ -o $$@ $$(LIBS_$(1))
+$(BIN)/$(1): $(patsubst %.cu,$(BUILD)/%.o,$(2)) $(CHAPTER_LIB) $(COMMON_OBJS)
+	@mkdir -p $$(dir $$@)
+	$$(NVCC) $$(GENCODE) $$(filter %.o,$$^) $(CHAPTER_LIB) -o $$@ $$(LIBS_$(3))
 endef
-$(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,chapter$(call number,$(d)),$(wildcard $(d)/*.cu))))
-$(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,exercise$(call number,$(f)),$(f))))
-$(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,solution$(call number,$(f)),$(f))))
+$(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,chapter$(call number,$(d)),$(d)/main.cu,$(call number,$(d)))))
+$(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,exercise$(call number,$(f)),$(f),$(call number,$(f)))))
+$(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,solution$(call number,$(f)),$(f),$(call number,$(f)))))
+
+# With BIN elsewhere, `make chapter1` still names the program.
+ifneq ($(BIN),.)
+.PHONY: $(PROGRAMS)
+$(PROGRAMS): %: $(BIN)/%
+endif
 
 # --- Tests ------------------------------------------------------------------------
 # tests/test_*.c and tests/test_*.cu are host-only unit tests (no GPU
@@ -100,20 +130,24 @@ $(BUILD)/%.o: %.cu
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
+# Keep every intermediate file (objects of the host tests too): a second
+# `make` must find everything up to date and do nothing.
+.SECONDARY:
+
 # --- Targets ------------------------------------------------------------------------
 .PHONY: all test check sanitize clean help print-build-dir profile lessons bench plot
 
-all: $(PROGRAMS) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh
 
 # Grade the exercises (needs a GPU): make check, or make check EX=7.
 check:
-	@MAKE="$(MAKE)" bash common/grade.sh exercise $(EX)
+	@MAKE="$(MAKE)" bash scripts/grade.sh exercise $(EX)
 
 sanitize: $(CHAPTERS)
-	@bash tests/sanitize.sh $(CHAPTERS)
+	@bash scripts/sanitize.sh $(CHAPTERS)
 
 clean:
 	rm -rf build $(PROGRAMS)
@@ -123,22 +157,22 @@ print-build-dir:
 
 # The benchmark (needs a GPU): docs/bench.csv and the table in README.md.
 bench: $(CHAPTERS) $(GPU_PROBE)
-	@MAKE="$(MAKE)" bash common/bench.sh
+	@MAKE="$(MAKE)" bash scripts/bench.sh
 
 # The progression figure, docs/progression.png, from docs/bench.csv (gnuplot).
 plot:
-	@bash common/plot.sh
+	@bash scripts/plot.sh
 
 # Rerun every lesson's results block on this machine's GPU (needs a GPU).
 lessons: all
-	@bash common/lesson_results.sh $(CH)
+	@bash scripts/lessons.sh $(CH)
 
 # Nsight Compute on a chapter's kernels: make profile CH=7, or make profile-chapter7.
 profile: chapter$(CH)
-	@bash common/profile.sh chapter$(CH)
+	@bash scripts/profile.sh chapter$(CH)
 
 profile-chapter%: chapter%
-	@bash common/profile.sh chapter$*
+	@bash scripts/profile.sh chapter$*
 
 help:
 	@echo "make chapterN      build ./chapterN ($(CHAPTERS))"
@@ -153,4 +187,6 @@ help:
 	@echo "make plot          draw docs/progression.png from docs/bench.csv (needs gnuplot)"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"
-	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC)"
+	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC) (CUDA $(NVCC_VERSION)),"
+	@echo "           BIN=dir for the programs (now: $(BIN)); objects go to $(BUILD)"
+	@echo "scripts behind the targets: scripts/ (grade, sanitize, bench, plot, lessons, profile)"

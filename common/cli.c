@@ -11,6 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+const tp_shape tp_check_shapes[] = {
+    { 1, 1 }, { 1, 4097 }, { 4097, 1 }, { 17, 83 }, { 17, 84 }, { 84, 17 }, { 68, 36 },
+    { 100, 300 }, { 257, 4099 }, { 1024, 1024 }, { 8191, 5003 },
+};
+const int tp_check_shape_count = (int)(sizeof tp_check_shapes / sizeof tp_check_shapes[0]);
+
 /* No side can be longer than the whole matrix may be. */
 #define MAX_SIDE ((long)TP_MAX_ELEMENTS)
 
@@ -107,6 +113,10 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
             opt->check = 1;
         } else if (IS("--grade") && !eq) {
             opt->grade = 1;
+        } else if (IS("--list-shapes") && !eq) {
+            opt->list_shapes = 1;
+        } else if (IS("--small") && !eq) {
+            opt->small = 1;
         } else if (IS("--rows") || IS("--cols") || IS("--reps") || IS("--device")) {
             char flag[16];
             snprintf(flag, sizeof flag, "%.*s", (int)name_len, arg);
@@ -158,6 +168,11 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
                  opt->rows, opt->cols, TP_MAX_ELEMENTS);
         return TP_EXIT_USAGE;
     }
+    if (opt->small && ((!opt->check && !opt->list_shapes) || rows_given)) {
+        snprintf(err, err_len, "--small goes with --check or --list-shapes, and no --size "
+                 "(it picks shapes of the list)");
+        return TP_EXIT_USAGE;
+    }
     opt->size_given = rows_given;
     return TP_EXIT_OK;
 }
@@ -173,10 +188,14 @@ void tp_print_usage(FILE *f, const char *prog)
         "  --kernel NAME      run only kernels whose name contains NAME\n"
         "  --csv              print CSV rows instead of the table\n"
         "  --check            validate every kernel, no timing; exit 0 only if all pass\n"
+        "                     (with no --size: on every shape of --list-shapes)\n"
+        "  --small            with --check or --list-shapes: only the listed shapes of at\n"
+        "                     most %d elements (for slow tools such as compute-sanitizer)\n"
         "  --grade            grade an exercise: correctness on awkward shapes, then speed\n"
+        "  --list-shapes      print the awkward shapes, one RxC per line\n"
         "  --help             print this text\n"
         "exit status: 0 ok, 1 a kernel failed or CUDA error, 2 bad command line, 3 no GPU\n",
-        prog, TP_DEFAULT_ROWS, TP_DEFAULT_COLS, TP_DEFAULT_REPS);
+        prog, TP_DEFAULT_ROWS, TP_DEFAULT_COLS, TP_DEFAULT_REPS, TP_SMALL_SHAPE_ELEMENTS);
 }
 
 int tp_fits(long rows, long cols, size_t bytes_free, size_t bytes_extra)

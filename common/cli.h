@@ -9,6 +9,8 @@
  *   --csv               print machine-readable CSV rows instead of the table
  *   --check             validate only, no timing; the exit status says pass/fail
  *   --grade             grade the exercise kernels (what `make check` runs)
+ *   --list-shapes       print the awkward shapes --check uses (no GPU needed)
+ *   --small             with --check or --list-shapes: only the list's small shapes
  *   --help              print this usage
  *
  * Plain C11 with no CUDA in it, so tests/test_host.c can test it on a
@@ -51,6 +53,8 @@ typedef struct {
     int check;         /* 1: validate only, no timing                       */
     int grade;         /* 1: grade the exercise's kernels (make check)      */
     int help;          /* 1: --help was given                               */
+    int list_shapes;   /* 1: --list-shapes was given                        */
+    int small;         /* 1: only the small shapes of the list              */
     const char *kernel_filter; /* NULL, or a substring of kernel names      */
 } tp_options;
 
@@ -58,6 +62,16 @@ typedef struct {
  * TP_EXIT_USAGE and writes one line (no trailing newline) into err. */
 int tp_parse_args(int argc, char **argv, tp_options *opt,
                   char *err, size_t err_len);
+
+/* The awkward shapes every kernel must get right: single elements, a
+ * single row and column, primes, sides that are no multiple of any tile
+ * and are or are not multiples of 4, a large non-square one. One list for
+ * everything that checks kernels: --check with no --size, the grader,
+ * tests/run.sh and the sanitizer run read it through --list-shapes. */
+typedef struct { long rows, cols; } tp_shape;
+extern const tp_shape tp_check_shapes[];
+extern const int tp_check_shape_count;
+#define TP_SMALL_SHAPE_ELEMENTS 4096   /* --small: at most this many elements */
 
 /* Prints the usage text for program `prog`. */
 void tp_print_usage(FILE *f, const char *prog);

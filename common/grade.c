@@ -7,6 +7,11 @@
 
 int tp_grade_verdict(const tp_grade *g, char *buf, size_t len)
 {
+    if (g->failed_rows > 0 && g->na != NULL) {
+        snprintf(buf, len, "FAIL  %s: it does not run on a %ld x %ld input: %s", g->kernel,
+                 g->failed_rows, g->failed_cols, g->na);
+        return 0;
+    }
     if (g->failed_rows > 0 && g->unwritten == g->elements) {
         snprintf(buf, len, "FAIL  %s: for a %ld x %ld input, no output element was written: "
                  "is the kernel body still the TODO?", g->kernel, g->failed_rows, g->failed_cols);

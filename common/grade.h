@@ -20,6 +20,7 @@ typedef struct {
     int shapes_checked;      /* shapes that were validated                    */
     /* The first shape that came out wrong (failed_rows == 0: none did). */
     long failed_rows, failed_cols;
+    const char *na;          /* non-NULL: the launch refused that shape, why   */
     size_t wrong, unwritten, elements;
     char first_wrong[200];   /* "(r, c): expected ..., got ..."               */
     /* Timing, filled only when every shape was correct. */

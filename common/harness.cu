@@ -1,6 +1,9 @@
 /*
  * harness.cu - pick the GPU, check every kernel, time it, print the table.
- * See harness.h for what tp_run() does and in which order.
+ * See harness.h for what tp_run() does. Read it top-down: tp_run() at the
+ * bottom calls, in order, parse -> select -> open the device -> one of
+ * table(), check_shapes() or grade(); everything above it is what those
+ * three are made of.
  */
 #include "harness.h"
 
@@ -9,20 +12,9 @@
 #include "grade.h"
 
 #define WARMUP_RUNS 2
-#define MAX_REPORTED_MISMATCHES 5
+#define COPY_NAME "cudaMemcpy device-to-device"
 
-/* Everything one run of the program works on. */
-typedef struct {
-    const char *prog;
-    tp_options opt;
-    tp_device_info dev;
-    size_t bytes;            /* one matrix                                   */
-    float *d_in, *d_out;     /* device input and output                      */
-    void *d_flush;           /* written before each timed run to empty the L2 */
-    size_t flush_bytes;
-    float *h_in, *h_out;     /* host input, and the output copied back        */
-    float *h_ref[2];         /* CPU references for TP_COPY and TP_TRANSPOSE   */
-} tp_context;
+/* ---- Small things ------------------------------------------------------- */
 
 static void fatal_usage(const char *prog, const char *msg)
 {
@@ -40,18 +32,19 @@ static void *host_alloc(const char *prog, size_t bytes)
     return p;
 }
 
-dim3 tp_grid(long width, long height, long per_block_x, long per_block_y)
+const char *tp_grid(dim3 *grid, long width, long height, long per_block_x, long per_block_y)
 {
+    static char why[160];
     long gx = (width + per_block_x - 1) / per_block_x;
     long gy = (height + per_block_y - 1) / per_block_y;
+
     if (gx > 2147483647L || gy > 65535L) {
-        fprintf(stderr,
-                "error: this kernel needs a grid of %ld x %ld blocks, but CUDA allows at most "
-                "2147483647 x 65535;\n       a matrix this tall or wide needs a kernel "
-                "that loops over its blocks (see chapter 9)\n", gx, gy);
-        exit(TP_EXIT_USAGE);
+        snprintf(why, sizeof why, "needs a grid of %ld x %ld blocks; CUDA allows at most "
+                 "2147483647 x 65535", gx, gy);
+        return why;
     }
-    return dim3((unsigned)gx, (unsigned)gy, 1);
+    *grid = dim3((unsigned)gx, (unsigned)gy, 1);
+    return NULL;
 }
 
 const char *tp_no_gpu_reason(cudaError_t err)
@@ -88,6 +81,23 @@ void tp_device_info_get(int ordinal, tp_device_info *info)
     info->peak_gbps = tp_peak_gbps(info->mem_clock_khz, info->bus_width_bits);
 }
 
+/* ---- The matrices of one shape -------------------------------------------- */
+
+/* Everything one run of the program works on: the device, and the input,
+ * output and references of the shape being run now. */
+typedef struct {
+    const char *prog;
+    tp_options opt;
+    tp_device_info dev;
+    long rows, cols;         /* the shape of the buffers below              */
+    size_t bytes;            /* one matrix                                  */
+    float *d_in, *d_out;     /* device input and output                     */
+    void *d_flush;           /* written before each timed run to empty the L2 */
+    size_t flush_bytes;      /* 0 when nothing is timed                     */
+    float *h_in, *h_out;     /* host input, and the output copied back       */
+    float *h_ref[2];         /* CPU references for TP_COPY and TP_TRANSPOSE  */
+} tp_context;
+
 /* Picks the GPU or exits: TP_EXIT_NO_GPU with one line if there is none. */
 static void open_device(tp_context *c)
 {
@@ -109,44 +119,48 @@ static void open_device(tp_context *c)
     tp_device_info_get(c->opt.device, &c->dev);
 }
 
-/* Makes sure input + output (+ the L2 flush buffer) fit on the GPU. The
- * default size shrinks with a note; a size the user chose is an error. */
-static void choose_size(tp_context *c)
+/* Makes sure input + output + flush_bytes fit on the GPU. A shape the user
+ * chose that does not fit is an error; the default shape shrinks, with a
+ * note on stderr. */
+static void fit_on_gpu(tp_context *c, long *rows, long *cols, size_t flush_bytes, int user_chose)
 {
     size_t free_bytes = 0, total_bytes = 0;
     size_t reserve = 64u << 20;   /* headroom for the CUDA context and cuBLAS */
     char msg[256];
 
     CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
-    c->flush_bytes = c->opt.check ? 0 : 2 * c->dev.l2_bytes;
-    if (tp_fits(c->opt.rows, c->opt.cols, free_bytes, c->flush_bytes + reserve))
+    if (tp_fits(*rows, *cols, free_bytes, flush_bytes + reserve))
         return;
-    if (c->opt.size_given) {
+    if (user_chose) {
         snprintf(msg, sizeof msg,
                  "%ld x %ld needs %.2f GB for input and output, but the GPU has %.2f GB free",
-                 c->opt.rows, c->opt.cols,
-                 2.0 * c->opt.rows * c->opt.cols * sizeof(float) / 1e9, free_bytes / 1e9);
+                 *rows, *cols, 2.0 * *rows * *cols * sizeof(float) / 1e9, free_bytes / 1e9);
         fatal_usage(c->prog, msg);
     }
-    if (tp_shrink_to_fit(&c->opt.rows, &c->opt.cols, free_bytes, c->flush_bytes + reserve) < 0)
+    if (tp_shrink_to_fit(rows, cols, free_bytes, flush_bytes + reserve) < 0)
         fatal_usage(c->prog, "the GPU has too little free memory for even a 1 x 1 matrix");
     fprintf(stderr, "%s: note: the GPU has %.2f GB free, so the default matrix shrank to "
-            "%ld x %ld\n", c->prog, free_bytes / 1e9, c->opt.rows, c->opt.cols);
+            "%ld x %ld\n", c->prog, free_bytes / 1e9, *rows, *cols);
 }
 
-static void setup_buffers(tp_context *c)
+/* Allocates and fills the buffers for a rows x cols input; flush_bytes of
+ * L2-flush buffer when kernels will be timed, 0 when they are only checked. */
+static void setup_buffers(tp_context *c, long rows, long cols, size_t flush_bytes)
 {
-    size_t n = (size_t)c->opt.rows * (size_t)c->opt.cols;
-
-    c->bytes = n * sizeof(float);
+    c->rows = rows;
+    c->cols = cols;
+    c->bytes = (size_t)rows * (size_t)cols * sizeof(float);
+    c->flush_bytes = flush_bytes;
     c->h_in = (float *)host_alloc(c->prog, c->bytes);
     c->h_out = (float *)host_alloc(c->prog, c->bytes);
-    tp_fill_input(c->h_in, c->opt.rows, c->opt.cols);
+    c->h_ref[TP_COPY] = c->h_ref[TP_TRANSPOSE] = NULL;   /* made when first needed */
+    tp_fill_input(c->h_in, rows, cols);
 
     CHECK_CUDA(cudaMalloc((void **)&c->d_in, c->bytes));
     CHECK_CUDA(cudaMalloc((void **)&c->d_out, c->bytes));
-    if (c->flush_bytes > 0)
-        CHECK_CUDA(cudaMalloc(&c->d_flush, c->flush_bytes));
+    c->d_flush = NULL;
+    if (flush_bytes > 0)
+        CHECK_CUDA(cudaMalloc(&c->d_flush, flush_bytes));
     CHECK_CUDA(cudaMemcpy(c->d_in, c->h_in, c->bytes, cudaMemcpyHostToDevice));
 }
 
@@ -157,51 +171,58 @@ static void free_buffers(tp_context *c)
     CHECK_CUDA(cudaFree(c->d_flush));   /* cudaFree(NULL) does nothing */
     free(c->h_in);
     free(c->h_out);
-    free(c->h_ref[0]);
-    free(c->h_ref[1]);
+    free(c->h_ref[TP_COPY]);
+    free(c->h_ref[TP_TRANSPOSE]);
     c->d_in = c->d_out = NULL;
     c->d_flush = NULL;
-    c->h_in = c->h_out = c->h_ref[0] = c->h_ref[1] = NULL;
+    c->h_in = c->h_out = c->h_ref[TP_COPY] = c->h_ref[TP_TRANSPOSE] = NULL;
 }
 
 static const float *reference(tp_context *c, tp_op op)
 {
     if (c->h_ref[op] == NULL) {
         c->h_ref[op] = (float *)host_alloc(c->prog, c->bytes);
-        tp_reference(c->h_in, c->h_ref[op], c->opt.rows, c->opt.cols, op);
+        tp_reference(c->h_in, c->h_ref[op], c->rows, c->cols, op);
     }
     return c->h_ref[op];
 }
 
-/* One run of kernel k, or of cudaMemcpy when k is NULL. */
-static void run_once(tp_context *c, const tp_kernel *k)
+/* ---- One kernel: run, check, time ------------------------------------------- */
+
+/* One run of kernel k, or of cudaMemcpy when k is NULL. Returns NULL, or
+ * the reason the kernel does not take this shape (nothing was launched). */
+static const char *run_once(tp_context *c, const tp_kernel *k)
 {
+    const char *na = NULL;
     if (k == NULL)
         CHECK_CUDA(cudaMemcpyAsync(c->d_out, c->d_in, c->bytes, cudaMemcpyDeviceToDevice, 0));
     else
-        k->launch(c->d_in, c->d_out, (int)c->opt.rows, (int)c->opt.cols, k->block);
+        na = k->launch(c->d_in, c->d_out, (int)c->rows, (int)c->cols, k->block);
     CHECK_LAUNCH();
+    return na;
 }
 
-/* Poisons the output, runs once, copies back and compares every element. */
+/* Poisons the output, runs once, copies back and compares every element,
+ * once. Fills res->na, or res->ok and res->check. With `loud` a failure
+ * names its first wrong elements on stderr. */
 static void validate(tp_context *c, const tp_kernel *k, tp_result *res, int loud)
 {
     tp_op op = k ? k->op : TP_COPY;   /* cudaMemcpy is a copy */
-    tp_check_result chk;
+    const float *ref;
 
     CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
-    run_once(c, k);
+    res->na = run_once(c, k);
+    if (res->na != NULL)
+        return;
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(c->h_out, c->d_out, c->bytes, cudaMemcpyDeviceToHost));
-    chk = tp_compare(c->h_out, reference(c, op), c->opt.rows, c->opt.cols, op, 0, NULL);
-    if (loud && chk.mismatches > 0) {   /* compare again, this time telling what is wrong */
+    ref = reference(c, op);
+    res->check = tp_compare(c->h_out, ref, (size_t)c->rows * (size_t)c->cols);
+    res->ok = res->check.mismatches == 0;
+    if (loud && !res->ok) {
         fprintf(stderr, "%s: FAIL, the first wrong elements of the output:\n", res->name);
-        tp_compare(c->h_out, reference(c, op), c->opt.rows, c->opt.cols, op,
-                   MAX_REPORTED_MISMATCHES, stderr);
+        tp_print_mismatches(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op);
     }
-    res->ok = chk.mismatches == 0;
-    res->wrong = chk.mismatches;
-    res->unwritten = chk.unwritten;
 }
 
 /* Warm-up runs, then opt.reps timed runs with CUDA events. Before each
@@ -232,38 +253,171 @@ static void time_kernel(tp_context *c, const tp_kernel *k, tp_result *res)
     res->median_ms = tp_median(ms, reps);   /* sorts ms */
     res->min_ms = ms[0];
     res->max_ms = ms[reps - 1];
-    res->gbps = tp_effective_gbps(c->opt.rows, c->opt.cols, res->median_ms);
+    res->gbps = tp_effective_gbps(c->rows, c->cols, res->median_ms);
     res->timed = 1;
     CHECK_CUDA(cudaEventDestroy(start));
     CHECK_CUDA(cudaEventDestroy(stop));
     free(ms);
 }
 
-static int selected(const tp_context *c, const tp_kernel *k)
+/* The ceiling: the driver's own device-to-device copy of the same bytes. */
+static void time_copy_ceiling(tp_context *c, tp_result *res)
 {
-    return c->opt.kernel_filter == NULL || strstr(k->name, c->opt.kernel_filter) != NULL;
+    memset(res, 0, sizeof *res);
+    res->name = COPY_NAME;
+    snprintf(res->block, sizeof res->block, "-");
+    validate(c, NULL, res, 1);
+    if (!res->ok) {
+        fprintf(stderr, "%s: cudaMemcpy itself gave a wrong copy: the GPU or driver is "
+                "broken, nothing can be measured\n", c->prog);
+        exit(TP_EXIT_FAIL);
+    }
+    time_kernel(c, NULL, res);
 }
 
-/* The shapes an exercise must get right: one element, one row, one
- * column, primes, sizes that are no multiple of a tile, a large square. */
-static const long grade_shapes[][2] = {
-    { 1, 1 }, { 1, 4097 }, { 4097, 1 }, { 17, 83 }, { 100, 300 },
-    { 257, 4099 }, { 8191, 5003 }, { 8192, 8192 },
-};
+static int selected(const tp_options *opt, const tp_kernel *k)
+{
+    return opt->kernel_filter == NULL || strstr(k->name, opt->kernel_filter) != NULL;
+}
 
-/* --grade: every kernel with a target must be right on every shape, then
- * reach its target fraction of cudaMemcpy at the default size. One line
- * per graded kernel (grade.c); exit status 0 only if all pass. */
+/* ---- The three things a program can do ------------------------------------- */
+
+/* Validates the selected kernels on the current buffers. In check mode one
+ * line per kernel ("PASS name, block 32x8 (17 x 83)"); otherwise each
+ * correct kernel is timed too. Fills res[] from index *n on. Returns the
+ * number of wrong kernels; *applied counts the kernels that took the shape. */
+static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_result *res,
+                       int *n, int *applied)
+{
+    int failed = 0, i;
+
+    *applied = 0;
+    for (i = 0; i < count; i++) {
+        const tp_kernel *k = &kernels[i];
+        tp_result *r = &res[*n];
+        if (!selected(&c->opt, k))
+            continue;
+        memset(r, 0, sizeof *r);
+        r->name = k->name;
+        snprintf(r->block, sizeof r->block, "%ux%u", k->block.x, k->block.y);
+        validate(c, k, r, 1);
+        if (r->na == NULL)
+            (*applied)++;
+        if (r->na == NULL && !r->ok)
+            failed++;
+        else if (r->na == NULL && !c->opt.check)
+            time_kernel(c, k, r);
+        if (c->opt.check && r->na)
+            printf("n/a  %s, block %s (%ld x %ld): %s\n", k->name, r->block, c->rows, c->cols,
+                   r->na);
+        else if (c->opt.check)
+            printf("%s %s, block %s (%ld x %ld)\n", r->ok ? "PASS" : "FAIL", k->name, r->block,
+                   c->rows, c->cols);
+        (*n)++;
+    }
+    return failed;
+}
+
+static void no_kernel_takes(tp_context *c)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "no kernel of this program can take a %ld x %ld matrix "
+             "(the table would be all n/a)", c->rows, c->cols);
+    fatal_usage(c->prog, msg);
+}
+
+/* The default: the ceiling, then every selected kernel checked and timed,
+ * then the table (or CSV). */
+static int table(tp_context *c, const char *title, const tp_kernel *kernels, int count)
+{
+    long rows = c->opt.rows, cols = c->opt.cols;
+    size_t flush = 2 * c->dev.l2_bytes;
+    tp_result *res = (tp_result *)calloc((size_t)count + 1, sizeof *res);
+    int n = 1, failed, applied;
+
+    fit_on_gpu(c, &rows, &cols, flush, c->opt.size_given);
+    setup_buffers(c, rows, cols, flush);
+    time_copy_ceiling(c, &res[0]);
+    failed = run_kernels(c, kernels, count, res, &n, &applied);
+    if (applied == 0)
+        no_kernel_takes(c);
+
+    if (c->opt.csv) {
+        tp_print_csv(stdout, &c->dev, rows, cols, res, n, res[0].gbps);
+    } else {
+        tp_print_header(stdout, title, &c->dev, rows, cols, c->opt.reps);
+        tp_print_table(stdout, res, n, res[0].gbps, c->dev.peak_gbps);
+    }
+    free_buffers(c);
+    free(res);
+    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
+}
+
+/* --check: validation only, on --size or on every shape of the list (its
+ * small ones with --small). One line per kernel and shape. */
+static int check_shapes(tp_context *c, const tp_kernel *kernels, int count)
+{
+    tp_result *res = (tp_result *)calloc((size_t)count, sizeof *res);
+    int failed = 0, s, n, applied;
+
+    for (s = 0; s < tp_check_shape_count; s++) {
+        long rows = tp_check_shapes[s].rows, cols = tp_check_shapes[s].cols;
+        if (c->opt.size_given) {
+            rows = c->opt.rows;
+            cols = c->opt.cols;
+        } else if (c->opt.small && rows * cols > TP_SMALL_SHAPE_ELEMENTS) {
+            continue;
+        }
+        fit_on_gpu(c, &rows, &cols, 0, 1);
+        setup_buffers(c, rows, cols, 0);
+        n = 0;
+        failed += run_kernels(c, kernels, count, res, &n, &applied);
+        if (applied == 0)
+            no_kernel_takes(c);
+        free_buffers(c);
+        if (c->opt.size_given)
+            break;
+    }
+    free(res);
+    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
+}
+
+/* What a check of one shape found, written into the kernel's verdict record:
+ * the first shape that went wrong is the one the verdict names. */
+static void note_check(tp_grade *g, const tp_context *c, const tp_kernel *k, const tp_result *r)
+{
+    g->shapes_checked++;
+    if (r->na == NULL && r->ok)
+        return;
+    g->failed_rows = c->rows;
+    g->failed_cols = c->cols;
+    g->na = r->na;
+    if (r->na != NULL)
+        return;
+    g->wrong = r->check.mismatches;
+    g->unwritten = r->check.unwritten;
+    g->elements = (size_t)c->rows * (size_t)c->cols;
+    tp_format_mismatch(g->first_wrong, sizeof g->first_wrong, r->check.first[0], c->h_out,
+                       c->h_ref[k->op], c->rows, c->cols, k->op);
+}
+
+/* --grade: every kernel with a target must be right on every shape of the
+ * list, then reach its target fraction of cudaMemcpy at the default size.
+ * One line per graded kernel (grade.c); exit status 0 only if all pass. */
 static int grade(tp_context *c, const tp_kernel *kernels, int count)
 {
-    int nshapes = (int)(sizeof grade_shapes / sizeof grade_shapes[0]);
-    int failed = 0, i, s;
     tp_grade *g = (tp_grade *)calloc((size_t)count, sizeof *g);
     char (*labels)[96] = (char (*)[96])calloc((size_t)count, sizeof *labels);
+    long rows = TP_DEFAULT_ROWS, cols = TP_DEFAULT_COLS;
+    size_t flush = 2 * c->dev.l2_bytes;
+    tp_result copy, r;
+    int failed = 0, i, s;
 
-    /* A kernel graded at several block shapes is named with its block. */
     for (i = 0; i < count; i++) {
         int twins = 0, j;
+        g[i].target = kernels[i].target;
+        g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
+        /* A kernel graded at several block shapes is named with its block. */
         for (j = 0; j < count; j++)
             twins += j != i && kernels[j].target > 0 && strcmp(kernels[j].name, kernels[i].name) == 0;
         if (twins)
@@ -271,75 +425,45 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
                      kernels[i].block.x, kernels[i].block.y);
         else
             snprintf(labels[i], sizeof labels[i], "%s", kernels[i].name);
+        g[i].kernel = labels[i];
     }
 
-    for (s = 0; s < nshapes; s++) {
-        c->opt.rows = grade_shapes[s][0];
-        c->opt.cols = grade_shapes[s][1];
-        c->opt.check = 1;             /* no flush buffer for the checks */
-        c->opt.size_given = 1;
-        choose_size(c);
-        setup_buffers(c);
+    /* Correctness: every shape of the list, until a kernel's first failure. */
+    for (s = 0; s < tp_check_shape_count; s++) {
+        setup_buffers(c, tp_check_shapes[s].rows, tp_check_shapes[s].cols, 0);
         for (i = 0; i < count; i++) {
-            const tp_kernel *k = &kernels[i];
-            tp_result r;
-            if (k->target <= 0 || g[i].failed_rows > 0)
-                continue;             /* not graded, or already failed */
+            if (kernels[i].target <= 0 || g[i].failed_rows > 0)
+                continue;
             memset(&r, 0, sizeof r);
-            r.name = k->name;
-            validate(c, k, &r, 0);
-            g[i].shapes_checked++;
-            if (!r.ok) {
-                const float *ref = reference(c, k->op);
-                size_t n = (size_t)c->opt.rows * (size_t)c->opt.cols;
-                g[i].failed_rows = c->opt.rows;
-                g[i].failed_cols = c->opt.cols;
-                g[i].wrong = r.wrong;
-                g[i].unwritten = r.unwritten;
-                g[i].elements = n;
-                tp_format_mismatch(g[i].first_wrong, sizeof g[i].first_wrong,
-                                   tp_first_mismatch(c->h_out, ref, n), c->h_out, ref,
-                                   c->opt.rows, c->opt.cols, k->op);
-            }
+            r.name = kernels[i].name;
+            validate(c, &kernels[i], &r, 0);
+            note_check(&g[i], c, &kernels[i], &r);
         }
         free_buffers(c);
     }
 
-    /* Speed, at the default size, against cudaMemcpy in the same run. */
-    c->opt.rows = TP_DEFAULT_ROWS;
-    c->opt.cols = TP_DEFAULT_COLS;
-    c->opt.check = 0;
-    c->opt.size_given = 0;
-    choose_size(c);
-    setup_buffers(c);
-    {
-        tp_result copy;
-        memset(&copy, 0, sizeof copy);
-        copy.name = "cudaMemcpy device-to-device";
-        validate(c, NULL, &copy, 0);
-        time_kernel(c, NULL, &copy);
-        for (i = 0; i < count; i++) {
-            tp_result r;
-            char line[512];
-            if (kernels[i].target <= 0)
-                continue;
-            g[i].kernel = labels[i];
-            g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
-            g[i].target = kernels[i].target;
-            if (g[i].failed_rows == 0) {
-                memset(&r, 0, sizeof r);
-                r.name = kernels[i].name;
-                validate(c, &kernels[i], &r, 0);
-                if (r.ok) {
-                    time_kernel(c, &kernels[i], &r);
-                    g[i].timed = 1;
-                    g[i].ratio = r.gbps / copy.gbps;
-                }
+    /* Speed: at the default size, against cudaMemcpy in the same run. */
+    fit_on_gpu(c, &rows, &cols, flush, 0);
+    setup_buffers(c, rows, cols, flush);
+    time_copy_ceiling(c, &copy);
+    for (i = 0; i < count; i++) {
+        char line[512];
+        if (kernels[i].target <= 0)
+            continue;
+        if (g[i].failed_rows == 0) {
+            memset(&r, 0, sizeof r);
+            r.name = kernels[i].name;
+            validate(c, &kernels[i], &r, 0);
+            note_check(&g[i], c, &kernels[i], &r);
+            if (r.na == NULL && r.ok) {
+                time_kernel(c, &kernels[i], &r);
+                g[i].timed = 1;
+                g[i].ratio = r.gbps / copy.gbps;
             }
-            if (!tp_grade_verdict(&g[i], line, sizeof line))
-                failed++;
-            printf("%s\n", line);
         }
+        if (!tp_grade_verdict(&g[i], line, sizeof line))
+            failed++;
+        printf("%s\n", line);
     }
     free_buffers(c);
     free(g);
@@ -347,14 +471,15 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
 }
 
+/* ---- The program ---------------------------------------------------------- */
+
 int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count)
 {
     tp_context c;
-    tp_result *res;
     char err[256];
-    int n = 0, failed = 0, i;
-    double ceiling = 0.0;
+    int n = 0, i;
 
+    /* 1. Parse: every mistake is one line and exit status 2, before any GPU work. */
     memset(&c, 0, sizeof c);
     c.prog = argc > 0 ? argv[0] : "transpose";
     if (tp_parse_args(argc, argv, &c.opt, err, sizeof err) != TP_EXIT_OK)
@@ -369,62 +494,30 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         printf("\n");
         return TP_EXIT_OK;
     }
+    if (c.opt.list_shapes) {
+        for (i = 0; i < tp_check_shape_count; i++)
+            if (!c.opt.small ||
+                tp_check_shapes[i].rows * tp_check_shapes[i].cols <= TP_SMALL_SHAPE_ELEMENTS)
+                printf("%ldx%ld\n", tp_check_shapes[i].rows, tp_check_shapes[i].cols);
+        return TP_EXIT_OK;
+    }
+
+    /* 2. Select the kernels. */
     for (i = 0; i < count; i++)
-        n += selected(&c, &kernels[i]);
+        n += c.opt.grade ? kernels[i].target > 0 : selected(&c.opt, &kernels[i]);
+    if (n == 0 && c.opt.grade)
+        fatal_usage(c.prog, "--grade: this program has no exercise kernel to grade");
     if (n == 0) {
         snprintf(err, sizeof err, "no kernel name contains '%s' (see --help for the list)",
                  c.opt.kernel_filter);
         fatal_usage(c.prog, err);
     }
 
-    if (c.opt.grade) {
-        for (i = n = 0; i < count; i++)
-            n += kernels[i].target > 0;
-        if (n == 0)
-            fatal_usage(c.prog, "--grade: this program has no exercise kernel to grade");
-    }
+    /* 3. Open the device, 4. do the one thing asked. */
     open_device(&c);
     if (c.opt.grade)
         return grade(&c, kernels, count);
-    choose_size(&c);
-    setup_buffers(&c);
-
-    res = (tp_result *)calloc((size_t)n + 1, sizeof *res);
-    n = 0;
-    if (!c.opt.check) {
-        /* The ceiling: the driver's own device-to-device copy, same bytes. */
-        res[n].name = "cudaMemcpy device-to-device";
-        snprintf(res[n].block, sizeof res[n].block, "-");
-        validate(&c, NULL, &res[n], 1);
-        time_kernel(&c, NULL, &res[n]);
-        ceiling = res[n].gbps;
-        n++;
-    }
-    for (i = 0; i < count; i++) {
-        const tp_kernel *k = &kernels[i];
-        if (!selected(&c, k))
-            continue;
-        res[n].name = k->name;
-        snprintf(res[n].block, sizeof res[n].block, "%ux%u", k->block.x, k->block.y);
-        validate(&c, k, &res[n], 1);
-        if (!res[n].ok)
-            failed++;
-        else if (!c.opt.check)
-            time_kernel(&c, k, &res[n]);
-        if (c.opt.check)
-            printf("%s %s, block %s (%ld x %ld)\n", res[n].ok ? "PASS" : "FAIL", k->name,
-                   res[n].block, c.opt.rows, c.opt.cols);
-        n++;
-    }
-
-    if (!c.opt.check && c.opt.csv) {
-        tp_print_csv(stdout, &c.dev, c.opt.rows, c.opt.cols, res, n, ceiling);
-    } else if (!c.opt.check) {
-        tp_print_header(stdout, title, &c.dev, c.opt.rows, c.opt.cols, c.opt.reps);
-        tp_print_table(stdout, res, n, ceiling, c.dev.peak_gbps);
-    }
-
-    free_buffers(&c);
-    free(res);
-    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
+    if (c.opt.check)
+        return check_shapes(&c, kernels, count);
+    return table(&c, title, kernels, count);
 }

@@ -59,8 +59,12 @@
 
 /* Launches one kernel on the whole matrix: in is rows x cols, out is
  * rows x cols (copy) or cols x rows (transpose). `block` is the table's
- * block shape; the launch function works out the grid. */
-typedef void (*tp_launch_fn)(const float *in, float *out, int rows, int cols, dim3 block);
+ * block shape; the launch function works out the grid.
+ * It returns NULL when it launched the kernel, or a short reason when this
+ * kernel cannot take this shape (a grid CUDA does not allow, a block of
+ * the wrong width): the table then shows the row as "n/a" with the reason,
+ * and the other kernels run. */
+typedef const char *(*tp_launch_fn)(const float *in, float *out, int rows, int cols, dim3 block);
 
 typedef struct {
     const char *name;     /* what the kernel does, e.g. "transpose_padded_tile" */
@@ -79,9 +83,9 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
 
 /* The grid that covers width x height elements when each block covers
  * per_block_x x per_block_y of them (rounded up, so edges get a block).
- * If the grid is larger than CUDA allows (gridDim.y and .z at most 65535)
- * it prints why and exits with TP_EXIT_USAGE. */
-dim3 tp_grid(long width, long height, long per_block_x, long per_block_y);
+ * Returns NULL and sets *grid; or, if CUDA does not allow that grid
+ * (gridDim.y and .z at most 65535), returns the reason for the table. */
+const char *tp_grid(dim3 *grid, long width, long height, long per_block_x, long per_block_y);
 
 /* Why cudaGetDeviceCount found no GPU, in words a learner can act on. */
 const char *tp_no_gpu_reason(cudaError_t err);

@@ -87,9 +87,11 @@ void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, dou
             "min-max ms", "GB/s", "%memcpy", "%peak");
     for (i = 0; i < n; i++) {
         fprintf(f, "%-*s  %7s  ", w, r[i].name, r[i].block);
-        if (!r[i].ok) {
+        if (r[i].na) {
+            fprintf(f, "n/a: %s\n", r[i].na);
+        } else if (!r[i].ok) {
             fprintf(f, "FAIL: %zu elements wrong (%zu never written), no timing\n",
-                    r[i].wrong, r[i].unwritten);
+                    r[i].check.mismatches, r[i].check.unwritten);
         } else if (!r[i].timed) {
             fprintf(f, "correct (not timed)\n");
         } else {
@@ -112,7 +114,9 @@ void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
                "pct_memcpy,pct_peak,best_block\n");
     for (i = 0; i < n; i++) {
         fprintf(f, "\"%s\",%ld,%ld,%s,%s,", dev->name, rows, cols, r[i].name, r[i].block);
-        if (!r[i].ok)
+        if (r[i].na)
+            fprintf(f, "N/A,,,,,,,0\n");
+        else if (!r[i].ok)
             fprintf(f, "FAIL,,,,,,,0\n");
         else if (!r[i].timed)
             fprintf(f, "PASS,,,,,,,0\n");

@@ -33,9 +33,10 @@ typedef struct {
 typedef struct {
     const char *name;      /* kernel name                              */
     char block[24];        /* "32x8", or "-" for cudaMemcpy            */
+    const char *na;        /* non-NULL: the kernel cannot take this
+                              shape, and this says why ("n/a")         */
     int ok;                /* 1 if the output matched the reference    */
-    size_t wrong;          /* elements wrong (when !ok)                */
-    size_t unwritten;      /* of those, never written                  */
+    tp_check_result check; /* what the comparison found (when !ok)     */
     int timed;             /* 1 if the timing fields are filled in     */
     double median_ms, min_ms, max_ms;
     double gbps;           /* effective bandwidth of the median        */

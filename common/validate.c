@@ -89,38 +89,40 @@ const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got
     return buf;
 }
 
-size_t tp_first_mismatch(const float *got, const float *ref, size_t n)
+tp_check_result tp_compare(const float *got, const float *ref, size_t n)
 {
+    tp_check_result res;
     size_t i;
-    for (i = 0; i < n; i++)
-        if (memcmp(&got[i], &ref[i], sizeof(float)) != 0)
-            return i;
-    return (size_t)-1;
-}
 
-tp_check_result tp_compare(const float *got, const float *ref, long rows, long cols,
-                           tp_op op, int max_report, FILE *f)
-{
-    /* The output's shape: the input's for a copy, swapped for a transpose. */
-    long out_rows = op == TP_COPY ? rows : cols;
-    long out_cols = op == TP_COPY ? cols : rows;
-    size_t n = (size_t)rows * (size_t)cols, i;
-    tp_check_result res = { 0, 0 };
-
+    memset(&res, 0, sizeof res);
     for (i = 0; i < n; i++) {
-        uint32_t g = bits_of(got[i]), e = bits_of(ref[i]);
-        if (g == e)
+        uint32_t g = bits_of(got[i]);
+        if (g == bits_of(ref[i]))
             continue;
+        if (res.reported < TP_MAX_REPORTED)
+            res.first[res.reported++] = i;
         res.mismatches++;
         if (g == TP_POISON_BITS)
             res.unwritten++;
-        if (f != NULL && res.mismatches <= (size_t)max_report) {
-            char line[200];
-            fprintf(f, "    %s\n", tp_format_mismatch(line, sizeof line, i, got, ref, rows, cols, op));
-        }
     }
-    if (f != NULL && res.mismatches > 0)
-        fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
-                res.mismatches, n, res.unwritten, out_rows, out_cols);
     return res;
+}
+
+void tp_print_mismatches(FILE *f, const tp_check_result *chk, const float *got,
+                         const float *ref, long in_rows, long in_cols, tp_op op)
+{
+    /* The output's shape: the input's for a copy, swapped for a transpose. */
+    long out_rows = op == TP_COPY ? in_rows : in_cols;
+    long out_cols = op == TP_COPY ? in_cols : in_rows;
+    char line[200];
+    int k;
+
+    if (chk->mismatches == 0)
+        return;
+    for (k = 0; k < chk->reported; k++)
+        fprintf(f, "    %s\n", tp_format_mismatch(line, sizeof line, chk->first[k], got, ref,
+                                                  in_rows, in_cols, op));
+    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
+            chk->mismatches, (size_t)out_rows * (size_t)out_cols, chk->unwritten, out_rows,
+            out_cols);
 }

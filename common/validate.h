@@ -46,26 +46,32 @@ void tp_fill_input(float *in, long rows, long cols);
 /* The CPU reference: what a correct kernel writes into ref. */
 void tp_reference(const float *in, float *ref, long rows, long cols, tp_op op);
 
+/* At most this many wrong elements are named in a report. */
+#define TP_MAX_REPORTED 5
+
+/* What one comparison found: the counts, and where the first wrong
+ * elements are, so that a report never has to scan the output again. */
 typedef struct {
     size_t mismatches;  /* elements that differ from the reference          */
     size_t unwritten;   /* of those, elements still holding the poison      */
+    int reported;       /* how many of first[] are filled                   */
+    size_t first[TP_MAX_REPORTED];  /* output indices of the first mismatches */
 } tp_check_result;
 
-/* Compares got with ref bit for bit, every element. Prints up to
- * max_report mismatches to f (which may be NULL) as
- *   (row, col): expected <value> [input (r, c)], got <value> [what it is]
- * followed by a summary line with the counts. */
-tp_check_result tp_compare(const float *got, const float *ref, long rows, long cols,
-                           tp_op op, int max_report, FILE *f);
+/* Compares got with ref (n elements) bit for bit, every element, once. */
+tp_check_result tp_compare(const float *got, const float *ref, size_t n);
 
-/* Formats the mismatch at output index i as
+/* Prints what tp_compare found, one line per wrong element it kept:
  *   (row, col): expected <value> [input (r, c)], got <value> [what it is]
- * into buf; in_rows x in_cols is the input's shape. Returns buf. */
+ * then a summary line with the counts. in_rows x in_cols is the input's
+ * shape; op says whether the output has that shape or its transpose. */
+void tp_print_mismatches(FILE *f, const tp_check_result *chk, const float *got,
+                         const float *ref, long in_rows, long in_cols, tp_op op);
+
+/* Formats the mismatch at output index i as one such line into buf.
+ * Returns buf. */
 const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got,
                                const float *ref, long in_rows, long in_cols, tp_op op);
-
-/* Index of the first element where got and ref differ, or (size_t)-1. */
-size_t tp_first_mismatch(const float *got, const float *ref, size_t n);
 
 /* Describes the value v in words: "input (r, c)", "never written (poison)",
  * "NaN", or "not from the input". Writes into buf and returns it. */

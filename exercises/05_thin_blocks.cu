@@ -14,7 +14,7 @@
  * Only the kernel body is yours; the launch and the table are given.
  */
 /* Chapter 5 adds no kernel: it sweeps block shapes over chapter 3's. */
-#include "../chapters/03_unrolled/kernels.cuh"
+#include "../chapters/03_unrolled/kernels.h"
 
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
  * The grid covers the OUTPUT; a block covers UNROLL * blockDim.x output
@@ -34,11 +34,16 @@ __global__ void your_transpose_unroll4_col_any_block(const float *in, float *out
 
 /* Chapter 3's grid: UNROLL * block.x output columns per block, for
  * whatever block the table gives. */
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    your_transpose_unroll4_col_any_block<<<tp_grid(rows, cols, UNROLL * block.x, block.y),
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, UNROLL * block.x, block.y);
+    if (na)
+        return na;
+    your_transpose_unroll4_col_any_block<<<grid,
                                            block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's lines: the bandwidth target for

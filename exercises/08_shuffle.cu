@@ -15,7 +15,9 @@
  * Only the body of your_shuffle_stage is yours; the kernel, the launch and
  * the table are given.
  */
-#include "../chapters/08_shuffle/kernels.cuh"
+#include "../chapters/07_padded_tile/kernels.h"
+#include "../chapters/08_shuffle/kernels.h"
+#include "../chapters/08_shuffle/warp_tile.cuh"
 
 /* Element (r, c) of the tile starts in lane c, register v[r], and must end
  * in lane r, register v[c]: the 5 bits of the lane number and the 5 bits of
@@ -63,12 +65,15 @@ __global__ void your_transpose_shuffle(const float *__restrict__ in, float *__re
 
 /* Chapter 8's grid: a block is blockDim.y warps on blockDim.y tiles stacked
  * in y, so it covers TILE columns and TILE * blockDim.y rows. */
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    require_warp_wide("your_transpose_shuffle", block);
-    your_transpose_shuffle<<<tp_grid(cols, rows, TILE, (long)TILE * block.y), block>>>(
-        in, out, rows, cols);
+    dim3 grid;
+    const char *na = warp_tile_grid(&grid, rows, cols, block);
+    if (na)
+        return na;
+    your_transpose_shuffle<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's line: the bandwidth target for

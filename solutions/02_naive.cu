@@ -7,11 +7,11 @@
  *
  *   make solution2 && ./solution2     the solution beside chapter 2's, timed
  *   ./solution2 --check --size 17x83  validate only (any shape)
- *   bash common/grade.sh solution 2   grade it as make check grades exercises
+ *   bash scripts/grade.sh solution 2   grade it as make check grades exercises
  *
  * The solution: the completed kernel.
  */
-#include "../chapters/02_naive/kernels.cuh"
+#include "../chapters/02_naive/kernels.h"
 
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
  * The grid covers the OUTPUT: threadIdx.x and blockIdx.x run along an
@@ -27,11 +27,15 @@ __global__ void your_transpose_naive_col(const float *in, float *out, int rows, 
         out[out_row * rows + out_col] = in[out_col * cols + out_row];
 }
 
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    your_transpose_naive_col<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out,
-                                                                              rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, block.x, block.y);
+    if (na)
+        return na;
+    your_transpose_naive_col<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's line: the bandwidth target for

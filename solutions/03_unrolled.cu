@@ -9,11 +9,11 @@
  *
  *   make solution3 && ./solution3     the solution beside chapter 3's, timed
  *   ./solution3 --check --size 17x83  validate only (any shape)
- *   bash common/grade.sh solution 3   grade it as make check grades exercises
+ *   bash scripts/grade.sh solution 3   grade it as make check grades exercises
  *
  * The solution: the completed kernel.
  */
-#include "../chapters/03_unrolled/kernels.cuh"
+#include "../chapters/03_unrolled/kernels.h"
 
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
  * The grid covers the OUTPUT, and a block now covers UNROLL * blockDim.x
@@ -49,11 +49,15 @@ __global__ void your_transpose_unroll4_col(const float *in, float *out, int rows
 
 /* The same grid as chapter 3's launch_unroll4_col: UNROLL times fewer
  * blocks along x than chapter 2 for the same block shape. */
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    your_transpose_unroll4_col<<<tp_grid(rows, cols, UNROLL * block.x, block.y), block>>>(
-        in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, UNROLL * block.x, block.y);
+    if (na)
+        return na;
+    your_transpose_unroll4_col<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's line: the bandwidth target for

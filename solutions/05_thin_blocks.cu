@@ -9,12 +9,12 @@
  *
  *   make solution5 && ./solution5     the solution beside chapter 5's, timed
  *   ./solution5 --check --size 17x83  validate only (any shape)
- *   bash common/grade.sh solution 5   grade it as make check grades exercises
+ *   bash scripts/grade.sh solution 5   grade it as make check grades exercises
  *
  * The solution: the completed kernel.
  */
 /* Chapter 5 adds no kernel: it sweeps block shapes over chapter 3's. */
-#include "../chapters/03_unrolled/kernels.cuh"
+#include "../chapters/03_unrolled/kernels.h"
 
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
  * The grid covers the OUTPUT; a block covers UNROLL * blockDim.x output
@@ -51,11 +51,16 @@ __global__ void your_transpose_unroll4_col_any_block(const float *in, float *out
 
 /* Chapter 3's grid: UNROLL * block.x output columns per block, for
  * whatever block the table gives. */
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    your_transpose_unroll4_col_any_block<<<tp_grid(rows, cols, UNROLL * block.x, block.y),
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, UNROLL * block.x, block.y);
+    if (na)
+        return na;
+    your_transpose_unroll4_col_any_block<<<grid,
                                            block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's lines: the bandwidth target for

@@ -9,11 +9,13 @@
  *
  *   make solution6 && ./solution6     the solution beside chapter 6's, timed
  *   ./solution6 --check --size 17x83  validate only (any shape)
- *   bash common/grade.sh solution 6   grade it as make check grades exercises
+ *   bash scripts/grade.sh solution 6   grade it as make check grades exercises
  *
  * The solution: the completed kernel.
  */
-#include "../chapters/06_shared_tile/kernels.cuh"
+#include "../chapters/02_naive/kernels.h"
+#include "../chapters/06_shared_tile/kernels.h"
+#include "../chapters/tile.h"
 
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
  * Here the grid covers the INPUT: block (bx, by) owns the input tile whose
@@ -54,10 +56,15 @@ __global__ void your_transpose_shared_tile(const float *__restrict__ in, float *
 }
 
 /* Chapter 6's grid: one block per TILE x TILE tile of the input. */
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    your_transpose_shared_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    your_transpose_shared_tile<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's line: the bandwidth target for

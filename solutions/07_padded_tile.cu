@@ -9,11 +9,13 @@
  *
  *   make solution7 && ./solution7     the solution beside chapter 7's, timed
  *   ./solution7 --check --size 17x83  validate only (any shape)
- *   bash common/grade.sh solution 7   grade it as make check grades exercises
+ *   bash scripts/grade.sh solution 7   grade it as make check grades exercises
  *
  * The solution: the completed kernel.
  */
-#include "../chapters/07_padded_tile/kernels.cuh"
+#include "../chapters/06_shared_tile/kernels.h"
+#include "../chapters/07_padded_tile/kernels.h"
+#include "../chapters/tile.h"
 
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
  * The grid covers the INPUT, as in exercise 6: block (bx, by) reads the
@@ -48,10 +50,15 @@ __global__ void your_transpose_padded_tile(const float *__restrict__ in, float *
 }
 
 /* Chapter 7's grid: one block per TILE x TILE tile of the input. */
-static void launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    your_transpose_padded_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    your_transpose_padded_tile<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The last two fields of your kernel's line: the bandwidth target for

@@ -35,11 +35,16 @@ __global__ void writes_one_nan(const float *in, float *out, int rows, int cols)
                                                                      : in[row * cols + col];
 }
 
-#define LAUNCHER(name)                                                                \
-    static void launch_##name(const float *in, float *out, int rows, int cols, dim3 b) \
-    {                                                                                 \
-        name<<<tp_grid(cols, rows, b.x, b.y), b>>>(in, out, rows, cols);              \
-        CHECK_LAUNCH();                                                               \
+#define LAUNCHER(name)                                                                       \
+    static const char *launch_##name(const float *in, float *out, int rows, int cols, dim3 b) \
+    {                                                                                        \
+        dim3 grid;                                                                           \
+        const char *na = tp_grid(&grid, cols, rows, b.x, b.y);                               \
+        if (na)                                                                              \
+            return na;                                                                       \
+        name<<<grid, b>>>(in, out, rows, cols);                                              \
+        CHECK_LAUNCH();                                                                      \
+        return NULL;                                                                         \
     }
 LAUNCHER(skips_last_col)
 LAUNCHER(copies_instead)

@@ -93,7 +93,7 @@ check_equal() {
 }
 
 # ---- chapter 8: registers or local memory? ------------------------------------
-if report chapters/08_shuffle/main.cu > "$tmp/ch8.txt"; then
+if report chapters/08_shuffle/kernels.cu > "$tmp/ch8.txt"; then
     read -r name stack st ld _ < <(awk '$1 == "transpose_shuffle"' "$tmp/ch8.txt")
     what="transpose_shuffle keeps its tile in registers (no stack frame, no spills)"
     if [ -z "${name:-}" ]; then
@@ -114,12 +114,13 @@ if report chapters/08_shuffle/main.cu > "$tmp/ch8.txt"; then
         fail "$what" "ptxas reports 0 bytes: the compiler kept it in registers, so this check can no longer tell the two kernels apart"
     fi
 else
-    fail "chapter 8 compiles" "$NVCC failed on chapters/08_shuffle/main.cu:"
+    fail "chapter 8 compiles" "$NVCC failed on chapters/08_shuffle/kernels.cu:"
     sed 's/^/      /' "$tmp/ptxas.txt" | grep -v '^      ptxas info' | head -n 12
 fi
 
 # ---- chapter 7: the size of each tile -----------------------------------------
-if report chapters/07_padded_tile/main.cu > "$tmp/ch7.txt"; then
+if report chapters/07_padded_tile/kernels.cu > "$tmp/ch7.txt" &&
+   report chapters/06_shared_tile/kernels.cu >> "$tmp/ch7.txt"; then
     check_equal ch7.txt transpose_padded_tile 5 4224 \
         "transpose_padded_tile uses 32 x 33 x 4 = 4224 bytes of shared memory"
     check_equal ch7.txt transpose_shared_tile 5 4096 \
@@ -127,7 +128,7 @@ if report chapters/07_padded_tile/main.cu > "$tmp/ch7.txt"; then
     check_equal ch7.txt transpose_swizzled_tile 5 4096 \
         "transpose_swizzled_tile uses 4096 bytes of shared memory, no padding"
 else
-    fail "chapter 7 compiles" "$NVCC failed on chapters/07_padded_tile/main.cu:"
+    fail "chapters 6 and 7 compile" "$NVCC failed on a kernels.cu:"
     sed 's/^/      /' "$tmp/ptxas.txt" | grep -v '^      ptxas info' | head -n 12
 fi
 exit 0

@@ -1,50 +1,26 @@
 #!/usr/bin/env bash
 # tests/run.sh - the repository's whole test suite; run it with `make test`.
 #
-#   1. build      every program compiles without warnings
+#   1. build      every program compiles without warnings, and a second
+#                 `make` finds nothing to do
 #   2. host       unit tests (tests/test_*.c, tests/test_*.cu) and host-side
 #                 checks (tests/check_*.sh), no GPU needed
 #   3. cli        every program refuses bad command lines with exit code 2
-#   4. gpu        every chapter's --check on awkward shapes, the harness
-#                 catching broken kernels, a timed run, compute-sanitizer
+#   4. gpu        every chapter's --check on the awkward shapes, shapes some
+#                 kernels cannot take (n/a), the harness catching broken
+#                 kernels, a timed run, the grader, compute-sanitizer
 #
 # Without a GPU the GPU tests are listed as SKIP with the reason. Each test
-# prints one line: PASS, FAIL or SKIP. The last line is the count:
+# prints one line: PASS, FAIL or SKIP. A test program's exit status counts
+# as well as its lines (tests/lib.sh). The last line is the count:
 #   N passed, N failed, N skipped
 # and the exit status is 1 only if something failed.
 set -u
 cd "$(dirname "$0")/.." || exit 1
-MAKE=${MAKE:-make}
-BUILD=$($MAKE -s print-build-dir)   # build/sm_90, or build/portable without a GPU
-
-passed=0 failed=0 skipped=0
-pass() { echo "PASS  $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL  $1${2:+: $2}"; failed=$((failed + 1)); }
-skip() { echo "SKIP  $1: $2"; skipped=$((skipped + 1)); }
-
-# Reads PASS/FAIL/SKIP lines printed by a helper program and counts them.
-tally() {
-    local line
-    while IFS= read -r line; do
-        case "$line" in
-            PASS\ *) echo "$line"; passed=$((passed + 1)) ;;
-            FAIL\ *) echo "$line"; failed=$((failed + 1)) ;;
-            SKIP\ *) echo "$line"; skipped=$((skipped + 1)) ;;
-            *) echo "      $line" ;;
-        esac
-    done
-}
-
-# chapters/01_bounds -> chapter1
-chapters=()
-for d in chapters/[0-9][0-9]_*/; do
-    n=$(basename "$d"); n=${n%%_*}; chapters+=("chapter$((10#$n))")
-done
-
-# The shapes every kernel must get right: single elements, a single row
-# and column, primes, sizes that are no multiple of any tile, a large
-# non-square one, and a square multiple of 32.
-SHAPES="1x1 1x4097 4097x1 17x83 257x4099 8191x5003 1024x1024"
+. scripts/lib.sh
+. tests/lib.sh
+BUILD=$($MAKE -s --no-print-directory print-build-dir)   # e.g. build/cuda13.0/portable
+chapters=($(chapter_programs))
 
 # ---- 1. build ----------------------------------------------------------------
 mkdir -p build
@@ -54,13 +30,20 @@ else
     fail "build" "see build/test-build.log"
     sed 's/^/      /' build/test-build.log | tail -n 30
 fi
+# Everything was just built, so make must have nothing left to do.
+if $MAKE -q all 2> /dev/null; then
+    pass "build: a second make has nothing to do"
+else
+    fail "build: a second make has nothing to do" \
+         "it would still run: $($MAKE -n all 2>&1 | head -n 3 | tr '\n' ' ')"
+fi
 
 # ---- 2. host unit tests ------------------------------------------------------
 for src in tests/test_*.c tests/test_*.cu; do
     [ -e "$src" ] || continue
     t=$(basename "${src%.*}")
     if [ -x "$BUILD/tests/$t" ]; then
-        tally < <("$BUILD/tests/$t")
+        run_tests "host: $t" "$BUILD/tests/$t"
     else
         fail "host: $t" "$BUILD/tests/$t was not built"
     fi
@@ -70,7 +53,7 @@ done
 # own PASS/FAIL/SKIP lines.
 for script in tests/check_*.sh; do
     [ -e "$script" ] || continue
-    tally < <(BUILD="$BUILD" bash "$script")
+    run_tests "host: $script" env BUILD="$BUILD" bash "$script"
 done
 
 # ---- 3. command-line errors (these are refused before any GPU is touched) ----
@@ -90,65 +73,109 @@ for prog in "${chapters[@]}"; do
     cli_case "$prog" "--size 12x3q" "whole number"
     cli_case "$prog" "--size 99999999999x99999999999" "too large"
     cli_case "$prog" "--frobnicate" "unknown option"
+    cli_case "$prog" "--small" "--small goes with --check"
     if ./"$prog" --help | grep -q "usage:"; then pass "cli: $prog --help"; else fail "cli: $prog --help"; fi
 done
 
 # ---- 4. GPU tests --------------------------------------------------------------
 gpu_reason=""
-if [ ! -x "$BUILD/tests/gpu_probe" ]; then
-    gpu_reason="$BUILD/tests/gpu_probe was not built"
-elif ! probe=$("$BUILD/tests/gpu_probe"); then
-    gpu_reason=$probe
+if ! probe=$(gpu_probe 2>&1); then
+    gpu_reason=${probe:-the GPU probe did not run}
 else
     echo "      GPU: $probe"
 fi
 
 gpu_test() {   # name, command...: passes if the command exits 0
-    local name=$1; shift
+    local name=$1 out
+    shift
     if [ -n "$gpu_reason" ]; then skip "$name" "$gpu_reason"; return; fi
-    local out
-    if out=$("$@" 2>&1); then pass "$name"; else fail "$name" "$(printf '%s' "$out" | tail -n 8)"; fi
+    if out=$("$@" 2>&1); then pass "$name"; else fail "$name" "$(printf '%s' "$out" | grep -v '^PASS' | tail -n 8)"; fi
 }
 
+# A timed run at a size well past L2 on a large GPU, kept short: the table
+# must be complete, with no FAIL, and the program must exit 0.
+timed_table_ok() {
+    local out
+    out=$(./"$1" --size 4096x4096 --reps 3) || return 1
+    grep -q 'cudaMemcpy device-to-device' <<< "$out" && ! grep -q FAIL <<< "$out"
+}
+csv_ok() {
+    local out
+    out=$(./"$1" --size 300x200 --reps 2 --csv) || return 1
+    csv_table_ok <<< "$out"
+}
+device_refused() {
+    local out rc
+    out=$(./"$1" --device 99 --check --size 8 2>&1 >/dev/null); rc=$?
+    [ "$rc" -eq 2 ] && [[ "$out" == *"this machine has"* ]]
+}
 for prog in "${chapters[@]}"; do
-    for shape in $SHAPES; do
-        gpu_test "gpu: $prog --check --size $shape" ./"$prog" --check --size "$shape"
-    done
-    # A timed run at a size well past L2 on a large GPU, kept short; the table must be complete.
-    gpu_test "gpu: $prog timed table" bash -c \
-        "./$prog --size 4096x4096 --reps 3 > build/test-$prog.txt && grep -q 'cudaMemcpy device-to-device' build/test-$prog.txt && ! grep -q FAIL build/test-$prog.txt"
-    gpu_test "gpu: $prog --csv" bash -c \
-        "./$prog --size 300x200 --reps 2 --csv | awk -F, 'NR==1 && \$4 != \"kernel\" {exit 1} NR>1 && \$6 != \"PASS\" {exit 1} END {exit NR < 3}'"
-    gpu_test "gpu: $prog --device 99 refused" bash -c \
-        "./$prog --device 99 --check --size 8 2>&1 >/dev/null | grep -q 'this machine has'; [ \${PIPESTATUS[0]} -eq 2 ]"
+    gpu_test "gpu: $prog --check (every shape of --list-shapes)" ./"$prog" --check
+    gpu_test "gpu: $prog timed table" timed_table_ok "$prog"
+    gpu_test "gpu: $prog --csv" csv_ok "$prog"
+    gpu_test "gpu: $prog --device 99 refused" device_refused "$prog"
 done
+
+# A launch can say "not for this shape": chapter 9 still runs a 64000003 x 2
+# matrix, where chapters 7 and 8's 2D grids would need 2 million block rows;
+# those rows show n/a, every other kernel is checked. A shape that no kernel
+# of a program takes is a usage error.
+tall_shape_ok() {
+    local out
+    out=$(./chapter9 --check --size 64000003x2) || return 1
+    grep -q '^n/a  transpose_padded_tile, .*65535' <<< "$out" &&
+        grep -q '^PASS transpose_any_shape, ' <<< "$out" && ! grep -q '^FAIL' <<< "$out"
+}
+nothing_applies_refused() {
+    local out rc
+    out=$(./chapter7 --check --size 3000000x1 2>&1 >/dev/null); rc=$?
+    [ "$rc" -eq 2 ] && [[ "$out" == *"no kernel of this program can take a 3000000 x 1"* ]]
+}
+gpu_test "gpu: chapter9 --check --size 64000003x2 (n/a rows, the rest checked)" tall_shape_ok
+gpu_test "gpu: chapter7 on a shape none of its kernels takes: exit 2" nothing_applies_refused
+
+# Turing (sm_75, the oldest GPU CUDA 13 builds for) stays supported by
+# every chapter: built as compute_75 PTX only, with no machine code for
+# this GPU, each chapter runs through the driver's just-in-time compiler
+# and must pass its --check here. A chapter that used a newer feature
+# without a fallback would fail to build or to run.
+ptx75_ok() {
+    local bin=build/ptx75 prog objdump
+    $MAKE -s ARCH=compute_75 BIN=$bin "${chapters[@]}" > build/test-ptx75.log 2>&1 ||
+        { tail -n 5 build/test-ptx75.log; return 1; }
+    objdump=$(find_cuda_tool cuobjdump || true)
+    for prog in "${chapters[@]}"; do
+        if [ -n "$objdump" ] && "$objdump" --list-elf "$bin/$prog" 2> /dev/null | grep -q sm_; then
+            echo "$bin/$prog holds machine code; want compute_75 PTX only"; return 1
+        fi
+        ./$bin/$prog --check > /dev/null || { echo "$bin/$prog --check failed"; return 1; }
+    done
+}
+gpu_test "gpu: every chapter built as compute_75 PTX only passes --check (JIT)" ptx75_ok
 
 # The harness must catch broken kernels: each must FAIL, exit 1, and say what is wrong.
 broken_case() {   # kernel name, words the report must contain
-    gpu_test "gpu: harness catches $1" bash -c \
-        "out=\$($BUILD/tests/broken_kernels --check --size 67x45 --kernel $1 2>&1); rc=\$?; \
-         [ \$rc -eq 1 ] && [[ \"\$out\" == *'FAIL $1,'* ]] && [[ \"\$out\" == *'$2'* ]]"
+    local out rc
+    out=$("$BUILD/tests/broken_kernels" --check --size 67x45 --kernel "$1" 2>&1); rc=$?
+    [ "$rc" -eq 1 ] && [[ "$out" == *"FAIL $1,"* ]] && [[ "$out" == *"$2"* ]]
 }
-broken_case skips_last_col "never written"
-broken_case copies_instead "got 1 [input (0, 1)]"
-broken_case writes_one_nan "[NaN]"
+gpu_test "gpu: harness catches skips_last_col" broken_case skips_last_col "never written"
+gpu_test "gpu: harness catches copies_instead" broken_case copies_instead "got 1 [input (0, 1)]"
+gpu_test "gpu: harness catches writes_one_nan" broken_case writes_one_nan "[NaN]"
 
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").
-for src in solutions/[0-9][0-9]_*.cu; do
-    [ -e "$src" ] || continue
-    n=$(basename "$src"); n=$((10#${n%%_*}))
-    gpu_test "gpu: grader passes solution$n" bash common/grade.sh solution "$n"
+for prog in $(numbered_programs solution); do
+    gpu_test "gpu: grader passes $prog" bash scripts/grade.sh solution "${prog#solution}"
 done
-for src in exercises/[0-9][0-9]_*.cu; do
-    [ -e "$src" ] || continue
-    n=$(basename "$src"); n=$((10#${n%%_*}))
-    name="gpu: grader fails the shipped stub exercise$n"
+for prog in $(numbered_programs exercise); do
+    src=$(sources_of "$prog")
+    name="gpu: grader fails the shipped stub $prog"
     if [ -n "$gpu_reason" ]; then
         skip "$name" "$gpu_reason"
-    elif ! grep -q "TODO: your code here" "$src"; then
+    elif ! grep -q "TODO: your code here" $src; then
         skip "$name" "$src has no TODO left (your work), so it is no longer the shipped stub"
-    elif out=$(bash common/grade.sh exercise "$n" 2>&1); then
+    elif out=$(bash scripts/grade.sh exercise "${prog#exercise}" 2>&1); then
         fail "$name" "the stub passed the grader"
     elif [[ "$out" == *"FAIL  your_"* ]] && [[ "$out" != *"out-of-bounds"* ]]; then
         pass "$name"   # failed by the grader's verdict, not by an accident on the way
@@ -157,11 +184,11 @@ for src in exercises/[0-9][0-9]_*.cu; do
     fi
 done
 
-# compute-sanitizer on every chapter (tests/sanitize.sh says which tools).
+# compute-sanitizer on every chapter (scripts/sanitize.sh says which tools).
 if [ -n "$gpu_reason" ]; then
     skip "gpu: make sanitize" "$gpu_reason"
 else
-    tally < <(bash tests/sanitize.sh "${chapters[@]}")
+    run_tests "gpu: make sanitize" bash scripts/sanitize.sh "${chapters[@]}"
 fi
 
 echo

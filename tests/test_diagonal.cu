@@ -11,10 +11,11 @@
  * Prints one line per test, "PASS  name" or "FAIL  name: why", which
  * tests/run.sh counts. Exit status 1 if any test failed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../chapters/04_diagonal/kernels.cuh"
+#include "../chapters/04_diagonal/diagonal_tile.h"
 
 static int failures;
 static char why[512];

@@ -215,17 +215,20 @@ static int test_compare_catches(void)
     tp_fill_input(in, rows, cols);
     tp_reference(in, ref, rows, cols, TP_TRANSPOSE);
     memcpy(got, ref, n * 4);
-    r = tp_compare(got, ref, rows, cols, TP_TRANSPOSE, 5, NULL);
+    r = tp_compare(got, ref, n);
     EXPECT(r.mismatches == 0, "a correct output reported %zu mismatches", r.mismatches);
 
     got[5] = in[5];             /* output (0, 5) holds input (0, 5): wrong */
     got[100] = NAN;             /* a NaN */
     poison(&got[n - 1]);        /* the last element never written */
-    r = tp_compare(got, ref, rows, cols, TP_TRANSPOSE, 5, f);
+    r = tp_compare(got, ref, n);
+    tp_print_mismatches(f, &r, got, ref, rows, cols, TP_TRANSPOSE);
     fclose(f);
     free(in); free(ref); free(got);
     EXPECT(r.mismatches == 3, "found %zu mismatches, planted 3", r.mismatches);
     EXPECT(r.unwritten == 1, "found %zu unwritten, planted 1", r.unwritten);
+    EXPECT(r.reported == 3 && r.first[0] == 5 && r.first[1] == 100 && r.first[2] == n - 1,
+           "first wrong indices %d: %zu %zu %zu", r.reported, r.first[0], r.first[1], r.first[2]);
     /* Output is 83 x 17: index 5 is (0, 5) and should hold input (5, 0). */
     EXPECT(strstr(text, "(0, 5): expected 415 [input (5, 0)], got 5 [input (0, 5)]"),
            "report does not name the wrong element:\n%s", text);
@@ -248,7 +251,8 @@ static int test_compare_limits_report(void)
 
     tp_fill_input(ref, 8, 8);
     memset(got, TP_POISON_BYTE, sizeof got);     /* nothing written at all */
-    r = tp_compare(got, ref, 8, 8, TP_COPY, 5, f);
+    r = tp_compare(got, ref, 64);
+    tp_print_mismatches(f, &r, got, ref, 8, 8, TP_COPY);
     fclose(f);
     for (p = text; (p = strchr(p, '\n')) != NULL; p++)
         lines++;
@@ -300,13 +304,63 @@ static int test_table_marks_failure(void)
     memset(r, 0, sizeof r);
     r[0].name = "good"; strcpy(r[0].block, "32x8"); r[0].ok = 1; r[0].timed = 1;
     r[0].median_ms = 1; r[0].min_ms = 0.9; r[0].max_ms = 1.1; r[0].gbps = 500;
-    r[1].name = "bad"; strcpy(r[1].block, "32x8"); r[1].wrong = 7; r[1].unwritten = 2;
+    r[1].name = "bad"; strcpy(r[1].block, "32x8"); r[1].check.mismatches = 7; r[1].check.unwritten = 2;
     tp_print_table(f, r, 2, 1000, 2000);
     fclose(f);
     EXPECT(strstr(text, "good") && strstr(text, "500") && strstr(text, "50.0%"),
            "good row:\n%s", text);
     EXPECT(strstr(text, "bad") && strstr(text, "FAIL: 7 elements wrong (2 never written)"),
            "failed row:\n%s", text);
+    return 1;
+}
+
+/* A kernel that cannot take the shape shows "n/a" and its reason, no
+ * bandwidth and no FAIL; in CSV its status is N/A. */
+static int test_table_shows_not_applicable(void)
+{
+    tp_result r[1];
+    tp_device_info dev;
+    char text[2048] = "", csv[2048] = "";
+    FILE *f = fmemopen(text, sizeof text, "w");
+    FILE *g = fmemopen(csv, sizeof csv, "w");
+    memset(r, 0, sizeof r);
+    memset(&dev, 0, sizeof dev);
+    r[0].name = "tall"; strcpy(r[0].block, "32x8");
+    r[0].na = "needs a grid of 1 x 70000 blocks";
+    tp_print_table(f, r, 1, 1000, 2000);
+    tp_print_csv(g, &dev, 2240000, 2, r, 1, 1000);
+    fclose(f);
+    fclose(g);
+    EXPECT(strstr(text, "n/a: needs a grid of 1 x 70000 blocks") && !strstr(text, "FAIL"),
+           "n/a row:\n%s", text);
+    EXPECT(strstr(csv, ",tall,32x8,N/A,"), "n/a CSV row:\n%s", csv);
+    return 1;
+}
+
+/* The awkward shapes: --list-shapes and --small are accepted where they
+ * make sense, and the list has the classes it promises. */
+static int test_check_shapes(void)
+{
+    tp_options o; char err[256];
+    int i, single_row = 0, single_col = 0, small = 0, large = 0, cols4_only = 0, rows4_only = 0;
+    EXPECT(parse("--list-shapes", &o, err) == 0 && o.list_shapes, "--list-shapes: %s", err);
+    EXPECT(parse("--check --small", &o, err) == 0 && o.small, "--check --small: %s", err);
+    EXPECT(parse("--list-shapes --small", &o, err) == 0 && o.small, "--list-shapes --small: %s", err);
+    EXPECT(parse("--small", &o, err) == TP_EXIT_USAGE && strstr(err, "--check"),
+           "--small alone accepted");
+    EXPECT(parse("--check --small --size 9", &o, err) == TP_EXIT_USAGE, "--small with --size accepted");
+    for (i = 0; i < tp_check_shape_count; i++) {
+        long r = tp_check_shapes[i].rows, c = tp_check_shapes[i].cols;
+        single_row += r == 1 && c > 1;
+        single_col += c == 1 && r > 1;
+        small += r * c <= TP_SMALL_SHAPE_ELEMENTS;
+        large += r * c > 4 * 1024 * 1024;
+        cols4_only += c % 4 == 0 && r % 4 != 0;
+        rows4_only += r % 4 == 0 && c % 4 != 0;
+    }
+    EXPECT(single_row && single_col, "the list needs a 1 x N and an N x 1 shape");
+    EXPECT(small >= 3 && large >= 1, "%d small and %d large shapes", small, large);
+    EXPECT(cols4_only && rows4_only, "the list needs cols %% 4 == 0 without rows, and the reverse");
     return 1;
 }
 
@@ -391,6 +445,8 @@ int main(void)
     run("median", test_median);
     run("bar", test_bar);
     run("table shows FAIL and no bandwidth", test_table_marks_failure);
+    run("table shows n/a with its reason", test_table_shows_not_applicable);
+    run("awkward shapes list and its options", test_check_shapes);
     run("best block shape marked per kernel", test_best_block);
     run("grader: pass, and too slow", test_grade_pass_and_slow);
     run("grader: wrong, unwritten, untouched", test_grade_wrong_answers);

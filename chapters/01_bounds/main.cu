@@ -21,7 +21,8 @@
  * Look for: copy_col far below copy_row, and whether copy_tile_loop really
  * reaches cudaMemcpy on your GPU (the lesson, README.md, explains why not).
  */
-#include "kernels.cuh"
+#include "kernels.h"
+#include "../tile.h"
 
 static const tp_kernel kernels[] = {
     { "copy_row",       launch_copy_row,       TP_COPY, { 32, 8, 1 } },

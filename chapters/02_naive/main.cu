@@ -16,7 +16,7 @@
  * Look for: the column-read version is several times faster, and most of
  * that lead disappears when its loads cannot use L1. README.md explains.
  */
-#include "kernels.cuh"
+#include "kernels.h"
 
 static const tp_kernel kernels[] = {
     { "transpose_naive_row",       launch_naive_row,       TP_TRANSPOSE, { 32, 8, 1 } },

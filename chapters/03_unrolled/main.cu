@@ -19,8 +19,8 @@
  * whether unrolling closes the gap between row reads and column reads.
  * README.md explains what each outcome would mean.
  */
-#include "../02_naive/kernels.cuh"
-#include "kernels.cuh"
+#include "../02_naive/kernels.h"
+#include "kernels.h"
 
 static const tp_kernel kernels[] = {
     { "transpose_naive_row",   launch_naive_row,   TP_TRANSPOSE, { 32, 8, 1 } },

@@ -23,8 +23,8 @@
  * a gain or a loss would mean. tests/test_diagonal.cu checks on the CPU
  * that the diagonal order still covers every tile exactly once.
  */
-#include "../02_naive/kernels.cuh"
-#include "kernels.cuh"
+#include "../02_naive/kernels.h"
+#include "kernels.h"
 
 static const tp_kernel kernels[] = {
     { "transpose_naive_row",    launch_naive_row,    TP_TRANSPOSE, { 32, 8, 1 } },

@@ -21,8 +21,8 @@
  * whether both kernels prefer the same shape. README.md explains what
  * each outcome would mean.
  */
-#include "../02_naive/kernels.cuh"
-#include "../03_unrolled/kernels.cuh"
+#include "../02_naive/kernels.h"
+#include "../03_unrolled/kernels.h"
 
 /* Every shape here has 256 to 1024 threads: an SM (2048 threads, 32
  * blocks on Hopper) holds 2 to 8 of these blocks, never block-limited. */

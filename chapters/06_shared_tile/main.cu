@@ -22,7 +22,10 @@
  * cost?), and transpose_shared_tile next to both copies: the gap that is
  * left is the subject of chapter 7. README.md explains.
  */
-#include "kernels.cuh"
+#include "../01_bounds/kernels.h"
+#include "../02_naive/kernels.h"
+#include "../tile.h"
+#include "kernels.h"
 
 static const tp_kernel kernels[] = {
     { "copy_tile_ilp",            launch_copy_tile_ilp,    TP_COPY,      { TILE, BLOCK_ROWS, 1 } },

@@ -22,7 +22,9 @@
  * whether the swizzle, which wastes no shared memory, does the same. The
  * profile shows the conflicts themselves. README.md explains.
  */
-#include "kernels.cuh"
+#include "../06_shared_tile/kernels.h"
+#include "../tile.h"
+#include "kernels.h"
 
 static const tp_kernel kernels[] = {
     { "copy_shared_tile",        launch_copy_shared_tile, TP_COPY,      { TILE, BLOCK_ROWS, 1 } },

@@ -23,7 +23,9 @@
  * not for transpose_shuffle, then what that costs in the table, and how
  * the register transpose compares with the padded tile. README.md explains.
  */
-#include "kernels.cuh"
+#include "../07_padded_tile/kernels.h"
+#include "../tile.h"
+#include "kernels.h"
 
 static const tp_kernel kernels[] = {
     { "transpose_padded_tile",   launch_padded_tile,   TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },

@@ -23,8 +23,9 @@
  *                             sector_aligned when rows % 8 != 0,
  *                             tile64_vec4 (or tile64) otherwise
  *
- * Every tile kernel numbers its tiles along a 1D grid, so no shape runs
- * into the 65535 limit of gridDim.y.
+ * Every tile kernel of this chapter numbers its tiles along a 1D grid, so
+ * no shape runs into the 65535 limit of gridDim.y; chapters 7 and 8's rows
+ * show "n/a" on the shapes their 2D grids cannot cover.
  *
  * Build and run:   make chapter9 && ./chapter9          (8192 x 8192)
  *                  ./chapter9 --size 8191x5003          (an awkward shape)
@@ -34,35 +35,17 @@
  * transpose_tile64_vec4 falls off a cliff at 8191x5003 where
  * transpose_sector_aligned does not. README.md explains each lever.
  */
-#include "../08_shuffle/kernels.cuh"   /* and, through it, chapter 7's */
-#include "kernels.cuh"
-
-/* Chapters 7 and 8 cover the matrix with a 2D grid, and gridDim.y cannot
- * reach the 2^21 tile rows of a 2^26 x 1 matrix. A single column is stored
- * exactly like a single row, so they transpose it as 1 x N, which their
- * grids do cover: the same bytes, moved by their own kernels. */
-static inline void launch_ch7_padded_tile(const float *in, float *out, int rows, int cols, dim3 b)
-{
-    if (cols == 1)
-        launch_padded_tile(in, out, 1, rows, b);
-    else
-        launch_padded_tile(in, out, rows, cols, b);
-}
-
-static inline void launch_ch8_shuffle(const float *in, float *out, int rows, int cols, dim3 b)
-{
-    if (cols == 1)
-        launch_shuffle(in, out, 1, rows, b);
-    else
-        launch_shuffle(in, out, rows, cols, b);
-}
+#include "../07_padded_tile/kernels.h"
+#include "../08_shuffle/kernels.h"
+#include "../tile.h"
+#include "kernels.h"
 
 /* cuBLAS chooses its own launch: its block column means nothing. */
 static const tp_kernel kernels[] = {
     { "copy_vec4",                launch_copy_vec4,       TP_COPY,      { TILE_THREADS, 1, 1 } },
     { "cublas_sgeam",             launch_cublas_sgeam,    TP_TRANSPOSE, { 1, 1, 1 } },
-    { "transpose_padded_tile",    launch_ch7_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_shuffle",        launch_ch8_shuffle,     TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_padded_tile",    launch_padded_tile,     TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_shuffle",        launch_shuffle,         TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_tile64",         launch_tile64,          TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     { "transpose_tile64_vec4",    launch_tile64_vec4,     TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     { "transpose_persistent",     launch_persistent,      TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },

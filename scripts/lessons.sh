@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/lesson_results.sh - regenerate the measured tables in the lessons.
+# scripts/lessons.sh - regenerate the measured tables in the lessons.
 #
 #   make lessons          (on a machine with a GPU)
 #   make lessons CH=9     only chapter 9's lesson
@@ -15,9 +15,9 @@
 # on and the date. Numbers in the lessons are never typed by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 
-probe="$(make -s print-build-dir)/tests/gpu_probe"
-if ! device=$("$probe"); then
+if ! device=$(gpu_probe); then
     echo "lesson_results: needs a GPU ($device)" >&2
     exit 1
 fi

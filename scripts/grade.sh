@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# common/grade.sh - grade the exercises: what `make check` runs.
+# scripts/grade.sh - grade the exercises: what `make check` runs.
 #
 #   make check            grade every exercise
 #   make check EX=7       grade exercise 7 only
-#   bash common/grade.sh solution 7     grade the solution instead (make test does)
+#   bash scripts/grade.sh solution 7     grade the solution instead (make test does)
 #
 # For each exercise: compute-sanitizer's memcheck (where it exists) looks
 # for out-of-bounds accesses on small awkward shapes, then `--grade`
@@ -14,14 +14,14 @@
 set -u
 shopt -s nullglob
 cd "$(dirname "$0")/.." || exit 1
-MAKE=${MAKE:-make}
+. scripts/lib.sh
 
 kind=${1:-exercise}   # exercise or solution
 shift || true
 if [ $# -gt 0 ] && [ -n "$*" ]; then
     nums="$*"
 else
-    nums=$(for f in "${kind}s"/[0-9][0-9]_*.cu; do n=$(basename "$f"); echo $((10#${n%%_*})); done)
+    nums=$(numbered_programs "$kind" | tr -dc '0-9\n')
     [ -n "$nums" ] || { echo "grade: no ${kind}s to grade (${kind}s/NN_name.cu)" >&2; exit 2; }
 fi
 
@@ -42,15 +42,12 @@ if ! $MAKE -s $programs; then
     exit 1
 fi
 
-probe="$($MAKE -s print-build-dir)/tests/gpu_probe"
-$MAKE -s "$probe" > /dev/null 2>&1
-if ! gpu=$("$probe"); then
+if ! gpu=$(gpu_probe); then
     echo "make check needs an NVIDIA GPU to run your kernels, and this machine has none"
     echo "($gpu). Your code compiled, but nothing was graded."
     exit 1
 fi
 
-. common/find_tool.sh
 sanitizer=$(find_cuda_tool compute-sanitizer || true)
 
 passed=0 failed=0
@@ -58,7 +55,7 @@ echo "grading on $gpu${sanitizer:+, with compute-sanitizer}"
 for prog in $programs; do
     echo "$prog:"
     if [ -n "$sanitizer" ]; then
-        for shape in 17x83 33x1 1x33; do
+        for shape in $(./"$prog" --list-shapes --small); do
             # Exit status 99 is compute-sanitizer's own: it found a bad access.
             # (1 only means the answer was wrong, which --grade explains below.)
             out=$("$sanitizer" --tool memcheck --error-exitcode 99 ./"$prog" --check \

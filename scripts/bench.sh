@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/bench.sh - the benchmark: `make bench` (needs a GPU).
+# scripts/bench.sh - the benchmark: `make bench` (needs a GPU).
 #
 # Runs every chapter's kernels on a fixed set of shapes, writes every row to
 # docs/bench.csv, and regenerates the results table of README.md between
@@ -11,14 +11,13 @@
 # chapter 5's sweep only the best block shape of each kernel.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MAKE=${MAKE:-make}
+. scripts/lib.sh
 
 SHAPES=${SHAPES:-"8192x8192 16384x16384 8191x5003 12345x678"}
 REPS=${REPS:-30}
 csv=docs/bench.csv
 
-probe="$($MAKE -s print-build-dir)/tests/gpu_probe"
-if ! device=$("$probe"); then
+if ! device=$(gpu_probe); then
     echo "bench: needs a GPU ($device)" >&2
     exit 1
 fi
@@ -27,8 +26,7 @@ device=${device%%,*}
 mkdir -p docs
 echo "shape,program,device,rows,cols,kernel,block,status,median_ms,min_ms,max_ms,gbps,pct_memcpy,pct_peak,best_block" > "$csv"
 for shape in $SHAPES; do
-    for dir in chapters/[0-9][0-9]_*/; do
-        n=$(basename "$dir"); prog="chapter$((10#${n%%_*}))"
+    for prog in $(chapter_programs); do
         echo "bench: $prog --size $shape" >&2
         ./"$prog" --size "$shape" --reps "$REPS" --csv | tail -n +2 | sed "s/^/$shape,$prog,/" >> "$csv"
     done

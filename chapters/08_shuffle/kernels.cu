@@ -1,7 +1,7 @@
 /*
- * chapters/08_shuffle/kernels.cuh - the kernels of chapter 8 and their
- * launch functions. main.cu lists them in the table; later chapters include
- * this file to compare against them in the same run.
+ * chapters/08_shuffle/kernels.cu - the kernels of chapter 8 and their
+ * launch functions. main.cu lists them in the table; later chapters call the
+ * launch functions (kernels.h) to compare against them in the same run.
  *
  * The idea: a warp can transpose a 32x32 tile without shared memory. Each
  * lane keeps 32 values in registers, and __shfl_xor_sync() moves values
@@ -16,19 +16,10 @@
  * that rule, and the compiler must put its array in local memory (private
  * to the thread, but stored in the same DRAM and caches as global memory).
  */
-#ifndef CH08_KERNELS_CUH
-#define CH08_KERNELS_CUH
+#include "kernels.h"
 
-#include "harness.h"
-
-/* TILE (chapter 1) and transpose_padded_tile (chapter 7). */
-#include "../07_padded_tile/kernels.cuh"
-
-#if TILE != 32
-#error "the shuffle transpose needs TILE == 32: one tile column per lane of a warp"
-#endif
-
-#define FULL_MASK 0xffffffffu   /* all 32 lanes take part in every shuffle */
+/* TILE, FULL_MASK, and loading and storing a warp's tile: warp_tile.cuh. */
+#include "warp_tile.cuh"
 
 /*
  * One stage of the register transpose: lanes l and l ^ s swap half of their
@@ -62,34 +53,6 @@ static __device__ __forceinline__ void shuffle_stage(float v[TILE], int lane, in
         v[lo] = upper ? got : v[lo];
         v[hi] = upper ? v[hi] : got;
     }
-}
-
-/* Lane `lane` of the warp loads column `lane` of the tile whose top-left
- * element is input (first_row, first_col): v[r] = input (first_row + r,
- * first_col + lane). For each r the warp reads 32 neighbours of one input
- * row. Elements outside the matrix read as 0; they are never stored. */
-static __device__ __forceinline__ void load_tile_columns(float v[TILE], const float *__restrict__ in,
-                                                         int rows, int cols, int first_row,
-                                                         int first_col, int lane)
-{
-#pragma unroll
-    for (int r = 0; r < TILE; r++)
-        v[r] = (first_row + r < rows && first_col + lane < cols)
-                   ? in[(first_row + r) * cols + first_col + lane]
-                   : 0.0f;
-}
-
-/* Lane `lane` holds row `lane` of the tile: v[c] = input (first_row + lane,
- * first_col + c), which belongs at output (first_col + c, first_row + lane).
- * For each c the warp writes 32 neighbours of one output row. */
-static __device__ __forceinline__ void store_tile_rows(const float v[TILE], float *__restrict__ out,
-                                                       int rows, int cols, int first_row,
-                                                       int first_col, int lane)
-{
-#pragma unroll
-    for (int c = 0; c < TILE; c++)
-        if (first_col + c < cols && first_row + lane < rows)
-            out[(first_col + c) * rows + first_row + lane] = v[c];
 }
 
 /* One warp per 32x32 tile: threadIdx.x is the lane, threadIdx.y picks the
@@ -141,32 +104,25 @@ __global__ void transpose_shuffle_local(const float *__restrict__ in, float *__r
     store_tile_rows(v, out, rows, cols, first_row, first_col, lane);
 }
 
-/* A block is blockDim.y warps side by side in y, each on its own tile, so
- * it covers TILE columns and TILE * blockDim.y rows. */
-static inline void require_warp_wide(const char *name, dim3 block)
+const char *launch_shuffle(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    if (block.x != TILE) {
-        fprintf(stderr, "%s: the block must be %d threads wide (one warp per tile), not %u\n",
-                name, TILE, block.x);
-        exit(TP_EXIT_USAGE);
-    }
-}
-
-static inline void launch_shuffle(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    require_warp_wide("transpose_shuffle", block);
-    transpose_shuffle<<<tp_grid(cols, rows, TILE, (long)TILE * block.y), block>>>(in, out,
-                                                                                 rows, cols);
+    dim3 grid;
+    const char *na = warp_tile_grid(&grid, rows, cols, block);
+    if (na)
+        return na;
+    transpose_shuffle<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_shuffle_local(const float *in, float *out, int rows, int cols,
-                                        dim3 block)
+const char *launch_shuffle_local(const float *in, float *out, int rows, int cols,
+                                 dim3 block)
 {
-    require_warp_wide("transpose_shuffle_local", block);
-    transpose_shuffle_local<<<tp_grid(cols, rows, TILE, (long)TILE * block.y), block>>>(
-        in, out, rows, cols);
+    dim3 grid;
+    const char *na = warp_tile_grid(&grid, rows, cols, block);
+    if (na)
+        return na;
+    transpose_shuffle_local<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
-
-#endif

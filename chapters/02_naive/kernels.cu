@@ -1,12 +1,9 @@
 /*
- * chapters/02_naive/kernels.cuh - the kernels of chapter 2 and their launch
- * functions. main.cu lists them in the table; later chapters include this
- * file to compare against them in the same run.
+ * chapters/02_naive/kernels.cu - the kernels of chapter 2 and their launch
+ * functions. main.cu lists them in the table; later chapters call the
+ * launch functions (declared in kernels.h) to compare in the same run.
  */
-#ifndef CH02_KERNELS_CUH
-#define CH02_KERNELS_CUH
-
-#include "harness.h"
+#include "kernels.h"
 
 /* Thread (x, y) reads in(y, x): a warp reads 32 neighbours of one row. It
  * writes out(x, y): 32 addresses `rows` floats apart. */
@@ -40,24 +37,36 @@ __global__ void transpose_naive_col_no_l1(const float *in, float *out, int rows,
         out[out_row * rows + out_col] = __ldcg(&in[out_col * cols + out_row]);
 }
 
-static inline void launch_naive_row(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_naive_row(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_naive_row<<<tp_grid(cols, rows, block.x, block.y), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, block.x, block.y);
+    if (na)
+        return na;
+    transpose_naive_row<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The column-read kernels cover the OUTPUT (cols x rows) with their grid. */
-static inline void launch_naive_col(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_naive_col(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_naive_col<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, block.x, block.y);
+    if (na)
+        return na;
+    transpose_naive_col<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_naive_col_no_l1(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_naive_col_no_l1(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_naive_col_no_l1<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out,
-                                                                               rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, block.x, block.y);
+    if (na)
+        return na;
+    transpose_naive_col_no_l1<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
-
-#endif

@@ -1,15 +1,10 @@
 /*
- * chapters/01_bounds/kernels.cuh - the kernels of chapter 1 and their launch
- * functions. main.cu lists them in the table; later chapters include this
- * file to compare against them in the same run.
+ * chapters/01_bounds/kernels.cu - the kernels of chapter 1 and their launch
+ * functions. main.cu lists them in the table; later chapters call the
+ * launch functions (declared in kernels.h) to compare in the same run.
  */
-#ifndef CH01_KERNELS_CUH
-#define CH01_KERNELS_CUH
-
-#include "harness.h"
-
-#define TILE 32          /* a block copies a TILE x TILE tile ...        */
-#define BLOCK_ROWS 8     /* ... with TILE x BLOCK_ROWS threads            */
+#include "kernels.h"
+#include "../tile.h"
 
 /* One element per thread; consecutive threadIdx.x -> consecutive columns. */
 __global__ void copy_row(const float *in, float *out, int rows, int cols)
@@ -62,28 +57,46 @@ __global__ void copy_tile_ilp(const float *__restrict__ in, float *__restrict__ 
             out[(row + j * BLOCK_ROWS) * cols + col] = v[j];
 }
 
-static inline void launch_copy_row(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_copy_row(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    copy_row<<<tp_grid(cols, rows, block.x, block.y), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, block.x, block.y);
+    if (na)
+        return na;
+    copy_row<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_copy_col(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_copy_col(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    copy_col<<<tp_grid(rows, cols, block.x, block.y), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, block.x, block.y);
+    if (na)
+        return na;
+    copy_col<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_copy_tile_loop(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_copy_tile_loop(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    copy_tile_loop<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    copy_tile_loop<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_copy_tile_ilp(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_copy_tile_ilp(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    copy_tile_ilp<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    copy_tile_ilp<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
-
-#endif

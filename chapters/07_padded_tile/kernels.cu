@@ -1,7 +1,7 @@
 /*
- * chapters/07_padded_tile/kernels.cuh - the kernels of chapter 7 and their
- * launch functions. main.cu lists them in the table; later chapters include
- * this file to compare against them in the same run.
+ * chapters/07_padded_tile/kernels.cu - the kernels of chapter 7 and their
+ * launch functions. main.cu lists them in the table; later chapters call the
+ * launch functions (kernels.h) to compare against them in the same run.
  *
  * The idea: shared memory is 32 banks, 4 bytes wide; word w lives in bank
  * w % 32, and a warp's access takes one pass per distinct word it needs
@@ -14,13 +14,9 @@
  *   transpose_swizzled_tile  tile[32][32], but element (r, c) is stored at
  *                            column c ^ r: no wasted word, one XOR per access
  */
-#ifndef CH07_KERNELS_CUH
-#define CH07_KERNELS_CUH
+#include "kernels.h"
 
-#include "harness.h"
-
-/* TILE and BLOCK_ROWS (chapter 1), transpose_shared_tile (chapter 6). */
-#include "../06_shared_tile/kernels.cuh"
+#include "../tile.h"
 
 /* The XOR swizzle below keeps c ^ r inside 0..31 only for a power of two. */
 #if (TILE & (TILE - 1)) != 0
@@ -84,17 +80,25 @@ __global__ void transpose_swizzled_tile(const float *__restrict__ in, float *__r
             out[(out_row + j) * rows + out_col] = tile[swizzle(tx, ty + j)];
 }
 
-static inline void launch_padded_tile(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_padded_tile(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_padded_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    transpose_padded_tile<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_swizzled_tile(const float *in, float *out, int rows, int cols,
-                                        dim3 block)
+const char *launch_swizzled_tile(const float *in, float *out, int rows, int cols,
+                                 dim3 block)
 {
-    transpose_swizzled_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    transpose_swizzled_tile<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
-
-#endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/plot.sh - `make plot`: draw the progression from docs/bench.csv.
+# scripts/plot.sh - `make plot`: draw the progression from docs/bench.csv.
 #
 # One bar per kernel at 8192x8192, in chapter order, as % of cudaMemcpy,
 # into docs/progression.png. Needs gnuplot; everything else in the

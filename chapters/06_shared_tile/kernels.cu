@@ -1,7 +1,7 @@
 /*
- * chapters/06_shared_tile/kernels.cuh - the kernels of chapter 6 and their
- * launch functions. main.cu lists them in the table; later chapters include
- * this file to compare against them in the same run.
+ * chapters/06_shared_tile/kernels.cu - the kernels of chapter 6 and their
+ * launch functions. main.cu lists them in the table; later chapters call the
+ * launch functions (kernels.h) to compare against them in the same run.
  *
  * The idea: a block reads a 32x32 tile of the input with coalesced loads
  * (a warp reads 32 neighbours of one input row) into shared memory, waits
@@ -10,16 +10,11 @@
  * coalescing rules, so it can be read down a column: that is where the
  * transpose happens.
  */
-#ifndef CH06_KERNELS_CUH
-#define CH06_KERNELS_CUH
+#include "kernels.h"
 
-#include "harness.h"
-
-/* TILE (32) and BLOCK_ROWS (8) are chapter 1's: a 32x8 block moves a 32x32
- * tile, each thread 4 elements. Chapter 1's copy_tile_ilp is the yardstick
- * of this chapter's table, chapter 2's transpose_naive_col the thing to beat. */
-#include "../01_bounds/kernels.cuh"
-#include "../02_naive/kernels.cuh"
+/* TILE (32) and BLOCK_ROWS (8): a 32x8 block moves a 32x32 tile, each
+ * thread 4 elements, as in chapter 1's tile copies. */
+#include "../tile.h"
 
 /* Thread (tx, ty) of the block loads input rows ty, ty+8, ty+16, ty+24 of
  * the tile at column tx, so each load instruction of a warp reads one row
@@ -101,26 +96,36 @@ __global__ void transpose_shared_dynamic(const float *__restrict__ in, float *__
             out[(first_col + r) * rows + first_row + tx] = dyn_tile[tx * tile + r];
 }
 
-static inline void launch_shared_tile(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_shared_tile(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_shared_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    transpose_shared_tile<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_copy_shared_tile(const float *in, float *out, int rows, int cols,
-                                           dim3 block)
+const char *launch_copy_shared_tile(const float *in, float *out, int rows, int cols,
+                                    dim3 block)
 {
-    copy_shared_tile<<<tp_grid(cols, rows, TILE, TILE), block>>>(in, out, rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    if (na)
+        return na;
+    copy_shared_tile<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
 /* The tile is block.x wide and tall; its shared memory is asked for at the
  * launch. A block may use 48 KB of shared memory unless the kernel opts in
  * to more (up to the GPU's limit, 227 KB on an H100), so: check the limit,
- * opt in if needed, and say clearly when a tile cannot fit. (Two cheap
+ * opt in if needed, and say (n/a) when a tile cannot fit. (Two cheap
  * host queries per launch; the kernel runs for far longer.) */
-static inline void launch_shared_dynamic(const float *in, float *out, int rows, int cols,
-                                         dim3 block)
+const char *launch_shared_dynamic(const float *in, float *out, int rows, int cols,
+                                  dim3 block)
 {
     size_t bytes = (size_t)block.x * block.x * sizeof(float);
     int device, plain, limit;
@@ -128,18 +133,16 @@ static inline void launch_shared_dynamic(const float *in, float *out, int rows, 
     CHECK_CUDA(cudaGetDevice(&device));
     CHECK_CUDA(cudaDeviceGetAttribute(&plain, cudaDevAttrMaxSharedMemoryPerBlock, device));
     CHECK_CUDA(cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-    if (bytes > (size_t)limit) {
-        fprintf(stderr, "transpose_shared_dynamic: a %u x %u tile needs %zu bytes of shared "
-                "memory, but a block can have at most %d on this GPU\n",
-                block.x, block.x, bytes, limit);
-        exit(TP_EXIT_USAGE);
-    }
+    if (bytes > (size_t)limit)
+        return "the tile needs more shared memory than a block can have on this GPU";
     if (bytes > (size_t)plain)
         CHECK_CUDA(cudaFuncSetAttribute(transpose_shared_dynamic,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
-    transpose_shared_dynamic<<<tp_grid(cols, rows, block.x, block.x), block, bytes>>>(in, out,
-                                                                                     rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, block.x, block.x);
+    if (na)
+        return na;
+    transpose_shared_dynamic<<<grid, block, bytes>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
-
-#endif

@@ -1,19 +1,16 @@
 /*
- * chapters/03_unrolled/kernels.cuh - the kernels of chapter 3 and their
- * launch functions. main.cu lists them in the table; chapter 5 includes
- * this file to sweep block shapes over the same kernels.
+ * chapters/03_unrolled/kernels.cu - the kernels of chapter 3 and their
+ * launch functions. main.cu lists them in the table; chapter 5 calls the
+ * launch functions (kernels.h) to sweep block shapes over the same kernels.
  *
  * Each thread moves UNROLL elements instead of one. They lie blockDim.x
  * apart along the coalesced direction (threadIdx.x), so every one of the
  * UNROLL accesses of a warp is as coalesced as the single access of the
  * chapter 2 kernel it comes from, whatever the block shape.
  */
-#ifndef CH03_KERNELS_CUH
-#define CH03_KERNELS_CUH
+#include "kernels.h"
 
-#include "harness.h"
-
-#define UNROLL 4   /* elements per thread; the loops below unroll fully */
+/* UNROLL (4), elements per thread, is in kernels.h; the loops below unroll fully. */
 
 /* transpose_naive_row with 4 elements per thread. The 4 loads do not depend
  * on each other and all come before the first store, so a thread has 4
@@ -68,18 +65,24 @@ __global__ void transpose_unroll4_col(const float *in, float *out, int rows, int
 
 /* A block now covers UNROLL * blockDim.x elements along x: a quarter of
  * the blocks of chapter 2 for the same matrix and block shape. */
-static inline void launch_unroll4_row(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_unroll4_row(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_unroll4_row<<<tp_grid(cols, rows, UNROLL * block.x, block.y), block>>>(in, out,
-                                                                                   rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, cols, rows, UNROLL * block.x, block.y);
+    if (na)
+        return na;
+    transpose_unroll4_row<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
 
-static inline void launch_unroll4_col(const float *in, float *out, int rows, int cols, dim3 block)
+const char *launch_unroll4_col(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    transpose_unroll4_col<<<tp_grid(rows, cols, UNROLL * block.x, block.y), block>>>(in, out,
-                                                                                   rows, cols);
+    dim3 grid;
+    const char *na = tp_grid(&grid, rows, cols, UNROLL * block.x, block.y);
+    if (na)
+        return na;
+    transpose_unroll4_col<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
+    return NULL;
 }
-
-#endif

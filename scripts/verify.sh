@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# scripts/verify.sh - everything a change must pass on a GPU machine, in one
+# command, with the logs kept:
+#
+#   bash scripts/verify.sh [LOGDIR]         (LOGDIR defaults to build/verify)
+#
+# 1. make test (the whole suite), 2. make profile-chapter7 (Nsight Compute;
+# its raw output is what tests/data/ncu-chapter7.txt was saved from),
+# 3. make check on the solutions and on the shipped exercise stubs,
+# 4. the chapter 9 table on a tall shape some kernels cannot take.
+# Prints each step's last lines; the full logs are in LOGDIR.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+logs=${1:-build/verify}
+mkdir -p "$logs"
+status=0
+
+step() {   # name, command...: runs it, keeps its whole log, shows its end
+    local name=$1 rc
+    shift
+    echo "=== $name: $*"
+    "$@" > "$logs/$name.log" 2>&1; rc=$?
+    tail -n "${TAIL:-6}" "$logs/$name.log"
+    echo "=== $name: exit status $rc"
+    [ "$rc" -eq 0 ] || status=1
+}
+
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$logs/gpu.txt" 2>&1
+cat "$logs/gpu.txt"
+TAIL=4 step test make test
+grep -E '^(FAIL|SKIP)' "$logs/test.log" | head -n 20
+step profile make profile-chapter7
+cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
+TAIL=12 step check-solutions bash scripts/grade.sh solution
+TAIL=12 step check-stubs bash scripts/grade.sh exercise
+TAIL=14 step chapter9-tall ./chapter9 --size 64000003x2 --reps 5
+exit "$status"
