@@ -18,7 +18,7 @@
  *                  ./chapter8 --size 4096x4096 --reps 50     (see --help)
  * Check where the arrays live (no GPU needed):
  *                  nvcc -arch=sm_90 --resource-usage -Icommon -c \
- *                       chapters/08_shuffle/main.cu -o /tmp/ch8.o
+ *                       chapters/08_shuffle/kernels.cu -o /tmp/ch8.o
  * Look for: the stack frame ptxas reports for transpose_shuffle_local and
  * not for transpose_shuffle, then what that costs in the table, and how
  * the register transpose compares with the padded tile. README.md explains.
