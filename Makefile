@@ -19,21 +19,24 @@ CC   ?= cc
 export NVCC   # the test scripts compile with the same nvcc
 
 # --- GPU architecture -------------------------------------------------------
-# nvidia-smi prints the compute capability as "9.0"; ARCH becomes sm_90.
+# nvidia-smi prints the compute capability as "9.0"; ARCH becomes sm_90, if
+# this nvcc can build for it (a toolkit older than the GPU cannot: then the
+# portable build below runs on it through its PTX).
 ifeq ($(origin ARCH),undefined)
   LOCAL_CAP := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
   ifneq ($(LOCAL_CAP),)
-    ARCH := sm_$(LOCAL_CAP)
+    ifneq ($(filter sm_$(LOCAL_CAP),$(shell $(NVCC) --list-gpu-code 2>/dev/null)),)
+      ARCH := sm_$(LOCAL_CAP)
+    endif
   endif
 endif
 ifdef ARCH
   GENCODE := -arch=$(ARCH)
 else
-  # No GPU here: machine code for every architecture CUDA 13 supports
-  # (Turing sm_75 and newer) plus PTX for the newest, so the same binaries
-  # run on whatever GPU a workshop has.
-  GENCODE := $(foreach a,75 80 86 89 90 100 120,-gencode arch=compute_$(a),code=sm_$(a)) \
-             -gencode arch=compute_120,code=compute_120
+  # No GPU here: machine code for every architecture this nvcc knows from
+  # Turing (sm_75) up, plus PTX for the newest, so the same binaries run on
+  # whatever GPU a workshop has (scripts/arch_flags.sh says how it asks).
+  GENCODE := $(shell bash scripts/arch_flags.sh $(NVCC))
 endif
 
 # --- Flags ----------------------------------------------------------------------
