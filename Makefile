@@ -99,6 +99,29 @@ $(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,chapter$(call number,$(d
 $(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,exercise$(call number,$(f)),$(f),$(call number,$(f)))))
 $(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,solution$(call number,$(f)),$(f),$(call number,$(f)))))
 
+# A solution holds only the code between its exercise's "your code"
+# markers; the build splices it into the exercise (scripts/splice.awk), so
+# solution N is exercise N with the finished part. The tests do the same
+# with tests/pasted/NN_name.cu (a chapter's kernel pasted in, which must
+# fail the grader), into $(BUILD)/tests/pastedN.
+SPLICED = awk -v part=$(1) -f scripts/splice.awk $(2) > $(3) || { rm -f $(3); exit 1; }
+$(BUILD)/spliced/solutions/%.cu: solutions/%.cu exercises/%.cu scripts/splice.awk
+	@mkdir -p $(dir $@)
+	@$(call SPLICED,solutions/$*.cu,exercises/$*.cu,$@)
+$(BUILD)/spliced/pasted/%.cu: tests/pasted/%.cu exercises/%.cu scripts/splice.awk
+	@mkdir -p $(dir $@)
+	@$(call SPLICED,tests/pasted/$*.cu,exercises/$*.cu,$@)
+# (-Iexercises: the exercise's #include "../chapters/..." lines still resolve.)
+PASTED_SRC := $(sort $(wildcard tests/pasted/[0-9][0-9]_*.cu))
+SPLICED_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(SOLUTION_SRC)) \
+                $(patsubst tests/pasted/%.cu,$(BUILD)/pasted/%.o,$(PASTED_SRC))
+$(SPLICED_OBJS): $(BUILD)/%.o: $(BUILD)/spliced/%.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -Iexercises $(DEPFLAGS) -c $< -o $@
+
+PASTED     := $(foreach f,$(PASTED_SRC),$(BUILD)/tests/pasted$(call number,$(f)))
+$(foreach f,$(PASTED_SRC),$(eval $(BUILD)/tests/pasted$(call number,$(f)): $(BUILD)/pasted/$(notdir $(f:.cu=.o)) $(CHAPTER_LIB) $(COMMON_OBJS) ; $$(NVCC) $$(GENCODE) $$(filter %.o,$$^) $(CHAPTER_LIB) -o $$@ $$(LIBS_$(call number,$(f)))))
+
 # With BIN elsewhere, `make chapter1` still names the program.
 ifneq ($(BIN),.)
 .PHONY: $(PROGRAMS)
@@ -140,7 +163,7 @@ $(BUILD)/%.o: %.cu
 # --- Targets ------------------------------------------------------------------------
 .PHONY: all test check sanitize clean help print-build-dir profile lessons bench plot
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN)
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh

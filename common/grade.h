@@ -16,7 +16,9 @@ extern "C" {
 typedef struct {
     const char *kernel;      /* the learner's kernel                          */
     const char *see;         /* where the idea is taught, e.g. "chapter 7"   */
-    double target;           /* bandwidth target as a fraction of cudaMemcpy  */
+    double target;           /* bandwidth target, a ratio to the reference    */
+    const char *relative_to; /* the reference kernel; NULL: the copy          */
+    const char *rule_broken; /* non-NULL: the exercise's rule, and how it is broken */
     int shapes_checked;      /* shapes that were validated                    */
     /* The first shape that came out wrong (failed_rows == 0: none did). */
     long failed_rows, failed_cols;
@@ -25,7 +27,7 @@ typedef struct {
     char first_wrong[200];   /* "(r, c): expected ..., got ..."               */
     /* Timing, filled only when every shape was correct. */
     int timed;
-    double ratio;            /* kernel GB/s over cudaMemcpy GB/s, same run    */
+    double ratio;            /* kernel GB/s over the reference's, same run    */
 } tp_grade;
 
 /* Writes the verdict for g into buf (one line, no newline). Returns 1 if

@@ -401,12 +401,49 @@ static void note_check(tp_grade *g, const tp_context *c, const tp_kernel *k, con
                        c->h_ref[k->op], c->rows, c->cols, k->op);
 }
 
+/* The bandwidth a graded kernel is measured against: the copy's, or that
+ * of the table's kernel named relative_to, checked and timed once here. */
+static double reference_gbps(tp_context *c, const tp_kernel *kernels, int count,
+                             const char *relative_to, const tp_result *copy, double *cache)
+{
+    tp_result r;
+    int j;
+    char msg[200];
+
+    if (relative_to == NULL)
+        return copy->gbps;
+    for (j = 0; j < count; j++)
+        if (strcmp(kernels[j].name, relative_to) == 0)
+            break;
+    if (j == count) {
+        snprintf(msg, sizeof msg, "--grade: the exercise compares with '%s', which is not "
+                 "in its table", relative_to);
+        fatal_usage(c->prog, msg);
+    }
+    if (cache[j] == 0.0) {
+        memset(&r, 0, sizeof r);
+        r.name = kernels[j].name;
+        validate(c, &kernels[j], &r, 1);
+        if (r.na != NULL || !r.ok) {
+            fprintf(stderr, "%s: the reference kernel %s failed its own check\n", c->prog,
+                    relative_to);
+            exit(TP_EXIT_FAIL);
+        }
+        time_kernel(c, &kernels[j], &r);
+        cache[j] = r.gbps;
+    }
+    return cache[j];
+}
+
 /* --grade: every kernel with a target must be right on every shape of the
- * list, then reach its target fraction of cudaMemcpy at the default size.
- * One line per graded kernel (grade.c); exit status 0 only if all pass. */
+ * list and keep its exercise's rule, then reach its target speed at the
+ * default size: a fraction of the copy, or a multiple of another kernel of
+ * the table, measured in the same run. One line per graded kernel
+ * (grade.c); exit status 0 only if all pass. */
 static int grade(tp_context *c, const tp_kernel *kernels, int count)
 {
     tp_grade *g = (tp_grade *)calloc((size_t)count, sizeof *g);
+    double *ref_cache = (double *)calloc((size_t)count, sizeof *ref_cache);
     char (*labels)[96] = (char (*)[96])calloc((size_t)count, sizeof *labels);
     long rows = TP_DEFAULT_ROWS, cols = TP_DEFAULT_COLS;
     size_t flush = 2 * c->dev.l2_bytes;
@@ -416,6 +453,7 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     for (i = 0; i < count; i++) {
         int twins = 0, j;
         g[i].target = kernels[i].target;
+        g[i].relative_to = kernels[i].relative_to;
         g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
         /* A kernel graded at several block shapes is named with its block. */
         for (j = 0; j < count; j++)
@@ -455,10 +493,13 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
             r.name = kernels[i].name;
             validate(c, &kernels[i], &r, 0);
             note_check(&g[i], c, &kernels[i], &r);
-            if (r.na == NULL && r.ok) {
+            if (r.na == NULL && r.ok && kernels[i].rule != NULL)
+                g[i].rule_broken = kernels[i].rule();
+            if (r.na == NULL && r.ok && g[i].rule_broken == NULL) {
                 time_kernel(c, &kernels[i], &r);
                 g[i].timed = 1;
-                g[i].ratio = r.gbps / copy.gbps;
+                g[i].ratio = r.gbps / reference_gbps(c, kernels, count, kernels[i].relative_to,
+                                                     &copy, ref_cache);
             }
         }
         if (!tp_grade_verdict(&g[i], line, sizeof line))
@@ -467,6 +508,7 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     }
     free_buffers(c);
     free(g);
+    free(ref_cache);
     free(labels);
     return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
 }

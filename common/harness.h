@@ -71,11 +71,18 @@ typedef struct {
     tp_launch_fn launch;
     tp_op op;             /* TP_COPY or TP_TRANSPOSE                            */
     dim3 block;           /* threads per block                                  */
-    /* Exercises only (chapters leave these out): the learner's kernel has a
-     * bandwidth target, as a fraction of cudaMemcpy, and the chapter that
-     * teaches it. --grade (make check) grades the kernels with a target. */
+    /* Exercises only (chapters leave these out). --grade (make check)
+     * grades the kernels with a target: correct on every awkward shape,
+     * the exercise's rule kept, then at least `target` times as fast as
+     * the kernel named `relative_to` (another row of the same table, timed
+     * in the same run), or, when relative_to is NULL, as the copy ceiling. */
     double target;
-    const char *see;
+    const char *see;           /* where the idea is taught, e.g. "chapter 7" */
+    const char *relative_to;   /* NULL: the copy; else a kernel of the table */
+    /* A rule of the exercise that neither correctness nor speed shows (a
+     * tile without padding, no local memory, a diagonal block order):
+     * returns NULL when it is kept, or what is wrong. NULL: no rule. */
+    const char *(*rule)(void);
 } tp_kernel;
 
 /* Runs the chapter's kernels as described above; returns the exit status. */

@@ -1,63 +1,90 @@
 /*
- * Exercise 7: a shared-memory tile without bank conflicts (chapter 7).
+ * Exercise 7: a 64 x 64 tile without bank conflicts and without padding
+ * (chapter 7).
  *
- * Write your_transpose_padded_tile: exercise 6's shared-memory transpose
- * (a 32 x 8 block moves a 32 x 32 tile), with the tile laid out so that a
- * warp reading one COLUMN of it touches 32 different banks. In
- * tile[32][32] a column is 32 words that lie 32 words apart, all in the
- * same bank, and the warp's read of it is served one word at a time.
+ * Exercise 6's 64 x 64 tile has the bank conflicts of chapter 6: with 64
+ * floats per row, the 32 elements of a column that a warp reads all sit in
+ * one bank. Chapter 7 removes them from the 32 x 32 tile in two ways.
+ * Here only one of them fits: the tile must stay exactly 64 x 64 floats
+ * (16384 bytes, no padding), so the layout itself has to spread each
+ * column over the 32 banks. A block of 64 x 16 threads moves one tile, as
+ * in exercise 6; the launch is given.
  *
  *   make exercise7 && ./exercise7     your kernel beside chapter 7's, timed
  *   ./exercise7 --check --size 17x83  is it right? (any shape)
- *   make check EX=7                   grade it: awkward shapes, then speed
+ *   make check EX=7                   grade it
+ *
+ * How it is graded: correct on every shape of `./exercise7 --list-shapes`,
+ * with compute-sanitizer's racecheck and synccheck clean; exactly 16384
+ * bytes of shared memory (read from the compiled kernel); then timed at
+ * 8192 x 8192 against chapter 6's transpose_shared_tile (the 32 x 32 tile
+ * WITH its conflicts) in the same run, target 1.3 times its bandwidth: a
+ * 64 x 64 tile that keeps its conflicts does not reach it. The margins
+ * measured on an H100 and an H200 are in docs/instructor-key.md. Indices
+ * are ints: at most 2^29 elements.
  *
  * Only the kernel body is yours; the launch and the table are given.
  */
 #include "../chapters/06_shared_tile/kernels.h"
 #include "../chapters/07_padded_tile/kernels.h"
-#include "../chapters/tile.h"
 
+#define TILE64 64     /* the block's tile: 64 x 64 floats      */
+#define ROWS64 16     /* threads: 64 x 16, 4 elements each     */
+
+/* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
- * The grid covers the INPUT, as in exercise 6: block (bx, by) reads the
- * input tile at (by * TILE, bx * TILE) and writes the output tile at
- * (bx * TILE, by * TILE); each thread moves 4 elements on each side.
- * Hint: start from your exercise 6 kernel; the fix is in the declaration
- * of the tile. Word w of shared memory is in bank w % 32, and element
- * (r, c) of float tile[R][W] is word r * W + c: choose W so that a column
- * (c fixed, r = 0..31) falls in 32 different banks while a row still does.
- * Everything else (the guards on partial edge tiles, the barrier that every
- * thread reaches) stays as it was. */
-__global__ void your_transpose_padded_tile(const float *__restrict__ in, float *__restrict__ out,
-                                           int rows, int cols)
+ * The same blocks and tiles as exercise 6.
+ * Hint: word w of shared memory is in bank w % 32. Element (r, c) of a
+ * 64-wide row-major tile is word 64r + c, in bank c % 32: a column (c
+ * fixed) is all one bank. Chapter 7's XOR swizzle stores (r, c) at another
+ * column of the same row so that a column lands in 32 banks while a row
+ * still does; for a 64-wide tile, XOR with which bits of r keeps the
+ * column inside 0..63 and spreads 32 consecutive rows over all 32 banks? */
+__global__ void your_transpose_swizzled_tile64(const float *__restrict__ in,
+                                               float *__restrict__ out, int rows, int cols)
 {
     /* TODO: your code here */
 }
+/* ---- your code: to here -------------------------------------------------- */
 
-/* Chapter 7's grid: one block per TILE x TILE tile of the input. */
+/* One block per TILE64 x TILE64 tile of the input. */
 static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
     dim3 grid;
-    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
+    const char *na = tp_grid(&grid, cols, rows, TILE64, TILE64);
     if (na)
         return na;
-    your_transpose_padded_tile<<<grid, block>>>(in, out, rows, cols);
+    your_transpose_swizzled_tile64<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
 
-/* The last two fields of your kernel's line: the bandwidth target for
- * `make check`, as a fraction of cudaMemcpy, and where to read up. */
+/* The rule: one 64 x 64 float tile, not a byte of padding more or less. */
+static const char *no_padding_rule(void)
+{
+    static char why[160];
+    cudaFuncAttributes a;
+    CHECK_CUDA(cudaFuncGetAttributes(&a, your_transpose_swizzled_tile64));
+    if (a.sharedSizeBytes == TILE64 * TILE64 * sizeof(float))
+        return NULL;
+    snprintf(why, sizeof why, "it uses %zu bytes of shared memory; the exercise asks for "
+             "exactly one 64 x 64 float tile, %zu bytes", a.sharedSizeBytes,
+             TILE64 * TILE64 * sizeof(float));
+    return why;
+}
+
+/* Your kernel's line ends with: the target, where to read up, the kernel
+ * it is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_padded_tile", launch_yours, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 },
-      0.65, "chapter 7" },
-    { "copy_shared_tile",        launch_copy_shared_tile, TP_COPY,      { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_shared_tile",   launch_shared_tile,      TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_padded_tile",   launch_padded_tile,      TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_swizzled_tile", launch_swizzled_tile,    TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "your_transpose_swizzled_tile64", launch_yours, TP_TRANSPOSE, { TILE64, ROWS64, 1 },
+      1.3, "chapter 7", "transpose_shared_tile", no_padding_rule },
+    { "transpose_shared_tile",   launch_shared_tile,   TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_padded_tile",   launch_padded_tile,   TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_swizzled_tile", launch_swizzled_tile, TP_TRANSPOSE, { 32, 8, 1 } },
 };
 
 int main(int argc, char **argv)
 {
-    return tp_run(argc, argv, "Exercise 7: shared-memory tile without bank conflicts",
+    return tp_run(argc, argv, "Exercise 7: a 64 x 64 tile, swizzled",
                   kernels, TP_COUNT(kernels));
 }

@@ -1,92 +1,122 @@
 /*
- * Exercise 8: a transpose in registers, with warp shuffles (chapter 8).
+ * Exercise 8: a register transpose of 16 x 16 tiles (chapter 8).
  *
- * Write your_shuffle_stage, the heart of the register transpose. One warp
- * moves one 32 x 32 tile without shared memory: it loads the tile so that
- * lane l holds COLUMN l in v[0..31] (coalesced loads), five shuffle stages
- * rearrange the registers until lane l holds ROW l, and the warp stores
- * the rows (coalesced stores). The loads, the stores and the kernel that
- * calls your stage five times are chapter 8's, and are given.
+ * Chapter 8's warp holds one 32 x 32 tile in registers, 32 values per
+ * lane, and five shuffle stages transpose it. Here each half of a warp
+ * holds its own 16 x 16 tile, 16 values per lane: the warp loads a strip
+ * of 16 input rows by 32 columns (each load instruction one coalesced row
+ * of 32 floats), lanes 0-15 own the strip's left tile and lanes 16-31 its
+ * right tile, and after the transpose each half stores its tile's rows as
+ * output rows. Write the shuffle stage; the kernel that loads, calls your
+ * stage for s = 8, 4, 2, 1, and stores is given.
  *
  *   make exercise8 && ./exercise8     your kernel beside chapter 8's, timed
  *   ./exercise8 --check --size 17x83  is it right? (any shape)
- *   make check EX=8                   grade it: awkward shapes, then speed
+ *   make check EX=8                   grade it
  *
- * Only the body of your_shuffle_stage is yours; the kernel, the launch and
- * the table are given.
+ * How it is graded: correct on every shape of `./exercise8 --list-shapes`,
+ * with compute-sanitizer's synccheck and racecheck clean (every lane must
+ * take part in every shuffle); no local memory and no shared memory (read
+ * from the compiled kernel: the tile must stay in registers); then timed
+ * at 8192 x 8192 against chapter 7's transpose_padded_tile in the same
+ * run, target 0.8 times its bandwidth. Indices are ints: at most 2^29
+ * elements.
+ *
+ * Only the body of your_shuffle_stage16 is yours.
  */
 #include "../chapters/07_padded_tile/kernels.h"
 #include "../chapters/08_shuffle/kernels.h"
 #include "../chapters/08_shuffle/warp_tile.cuh"
 
-/* Element (r, c) of the tile starts in lane c, register v[r], and must end
- * in lane r, register v[c]: the 5 bits of the lane number and the 5 bits of
- * the register index trade places. Stage s (16, 8, 4, 2 or 1) trades the
- * bit of value s. An element whose lane bit s and register bit s agree
- * stays where it is; the others move from (lane l, v[i]) to (lane l ^ s,
- * v[i ^ s]). In every lane that is half of the registers.
- * Hint: go through the pairs of registers lo, hi = lo + s, with bit s of lo
- * clear. A lane without bit s keeps v[lo] and sends v[hi]; a lane with bit
- * s keeps v[hi] and sends v[lo]. __shfl_xor_sync(FULL_MASK, send, s)
- * returns what the partner lane l ^ s sent: it takes the place of the
- * register this lane sent. Two rules. Every lane runs every shuffle:
- * choose what to send and where to put what came back with ?:, never leave
- * a shuffle out with an if on the lane. And index v only with numbers known
- * when the kernel is compiled (the counter of a #pragma unroll loop, s),
- * never with lane: otherwise v moves to local memory (chapter 8 shows what
- * that costs). */
-static __device__ __forceinline__ void your_shuffle_stage(float v[TILE], int lane, int s)
+#define HALF 16   /* a half-warp's tile: 16 x 16, 16 values per lane */
+
+/* ---- your code: from here ------------------------------------------------ */
+/* Element (r, c) of a half's tile (r, c in 0..15) starts in lane 16h + c,
+ * register v[r] (h = 0 for lanes 0-15, 1 for lanes 16-31), and must end in
+ * lane 16h + r, register v[c]. Stage s (8, 4, 2 or 1) trades the bit of
+ * value s between the lane number and the register index.
+ * Hint: chapter 8 explains one stage for a 32 x 32 tile; what changes with
+ * 16 registers and 4 stages, and why do the lanes l and l ^ s of a stage
+ * always belong to the same half? Every lane runs every shuffle (choose
+ * with ?:, never skip a shuffle with an if), and v is indexed only with
+ * numbers known at compile time, or it moves to local memory. */
+static __device__ __forceinline__ void your_shuffle_stage16(float v[HALF], int lane, int s)
 {
     /* TODO: your code here */
 }
+/* ---- your code: to here -------------------------------------------------- */
 
-/* Given: chapter 8's transpose_shuffle with your stage. One warp per tile:
- * threadIdx.x is the lane, threadIdx.y picks the warp's tile in a column of
- * blockDim.y tiles. A warp whose tile lies below the matrix leaves before
- * any shuffle, all 32 lanes together, so every shuffle still has all 32. */
-__global__ void your_transpose_shuffle(const float *__restrict__ in, float *__restrict__ out,
-                                       int rows, int cols)
+/* Given. Warp w of the block takes the strip of input rows first_row ..
+ * first_row + 15 and columns first_col .. first_col + 31. Lane l loads
+ * v[r] = input (first_row + r, first_col + l): column l of the strip, that
+ * is column l % 16 of its half's tile. After the stages lane 16h + i holds
+ * row i of tile h: v[c] = input (first_row + i, first_col + 16h + c), which
+ * belongs at output (first_col + 16h + c, first_row + i). Elements outside
+ * the matrix load as 0 and are never stored. */
+__global__ void your_transpose_shuffle16(const float *__restrict__ in, float *__restrict__ out,
+                                         int rows, int cols)
 {
-    float v[TILE];
-    int lane = threadIdx.x;
+    float v[HALF];
+    int lane = threadIdx.x, h = lane / HALF, i = lane % HALF;
     int first_col = blockIdx.x * TILE;
-    int first_row = (blockIdx.y * blockDim.y + threadIdx.y) * TILE;
+    int first_row = (blockIdx.y * blockDim.y + threadIdx.y) * HALF;
 
     if (first_row >= rows)
-        return;
-    load_tile_columns(v, in, rows, cols, first_row, first_col, lane);   /* lane l: column l */
-    your_shuffle_stage(v, lane, 16);
-    your_shuffle_stage(v, lane, 8);
-    your_shuffle_stage(v, lane, 4);
-    your_shuffle_stage(v, lane, 2);
-    your_shuffle_stage(v, lane, 1);
-    store_tile_rows(v, out, rows, cols, first_row, first_col, lane);    /* lane l: row l */
+        return;   /* the whole warp leaves together: no shuffle is left half-done */
+#pragma unroll
+    for (int r = 0; r < HALF; r++)
+        v[r] = (first_row + r < rows && first_col + lane < cols)
+                   ? in[(first_row + r) * cols + first_col + lane] : 0.0f;
+    your_shuffle_stage16(v, lane, 8);
+    your_shuffle_stage16(v, lane, 4);
+    your_shuffle_stage16(v, lane, 2);
+    your_shuffle_stage16(v, lane, 1);
+#pragma unroll
+    for (int c = 0; c < HALF; c++)
+        if (first_col + HALF * h + c < cols && first_row + i < rows)
+            out[(first_col + HALF * h + c) * rows + first_row + i] = v[c];
 }
 
-/* Chapter 8's grid: a block is blockDim.y warps on blockDim.y tiles stacked
- * in y, so it covers TILE columns and TILE * blockDim.y rows. */
+/* A block is blockDim.y warps, each on its own 16-row strip. */
 static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
     dim3 grid;
-    const char *na = warp_tile_grid(&grid, rows, cols, block);
+    const char *na;
+    if (block.x != TILE)
+        return "the block must be 32 threads wide: one warp per strip";
+    na = tp_grid(&grid, cols, rows, TILE, (long)HALF * block.y);
     if (na)
         return na;
-    your_transpose_shuffle<<<grid, block>>>(in, out, rows, cols);
+    your_transpose_shuffle16<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
 
-/* The last two fields of your kernel's line: the bandwidth target for
- * `make check`, as a fraction of cudaMemcpy, and where to read up. */
+/* The rule: the tile lives in registers, nowhere else. */
+static const char *registers_rule(void)
+{
+    static char why[200];
+    cudaFuncAttributes a;
+    CHECK_CUDA(cudaFuncGetAttributes(&a, your_transpose_shuffle16));
+    if (a.localSizeBytes == 0 && a.sharedSizeBytes == 0)
+        return NULL;
+    snprintf(why, sizeof why, "it uses %zu bytes of local memory and %zu of shared memory "
+             "per thread and block; the tile must stay in registers (index v only with "
+             "compile-time numbers)", a.localSizeBytes, a.sharedSizeBytes);
+    return why;
+}
+
+/* Your kernel's line ends with: the target, where to read up, the kernel
+ * it is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_shuffle", launch_yours, TP_TRANSPOSE, { 32, 8, 1 }, 0.70, "chapter 8" },
-    { "transpose_padded_tile",   launch_padded_tile,   TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_shuffle",       launch_shuffle,       TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_shuffle_local", launch_shuffle_local, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "your_transpose_shuffle16", launch_yours, TP_TRANSPOSE, { 32, 8, 1 },
+      0.8, "chapter 8", "transpose_padded_tile", registers_rule },
+    { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_shuffle",     launch_shuffle,     TP_TRANSPOSE, { 32, 8, 1 } },
 };
 
 int main(int argc, char **argv)
 {
-    return tp_run(argc, argv, "Exercise 8: warp-shuffle transpose in registers",
+    return tp_run(argc, argv, "Exercise 8: a register transpose of 16 x 16 tiles",
                   kernels, TP_COUNT(kernels));
 }

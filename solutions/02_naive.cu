@@ -1,53 +1,22 @@
 /*
- * Solution 2: the naive transpose that reads columns (chapter 2).
+ * Solution 2: a naive transpose on a one-dimensional grid.
  *
- * Write your_transpose_naive_col: each thread writes ONE element of the
- * output, and a warp's 32 threads write 32 neighbours of one output row
- * (coalesced stores); the loads are the strided side.
+ * This is only the part a learner writes: `make solution2` builds
+ * exercises/02_naive.cu with this code between its "your code" markers.
  *
- *   make solution2 && ./solution2     the solution beside chapter 2's, timed
- *   ./solution2 --check --size 17x83  validate only (any shape)
- *   bash scripts/grade.sh solution 2   grade it as make check grades exercises
- *
- * The solution: the completed kernel.
+ * Thread i writes output element i: a warp's 32 consecutive i are 32
+ * neighbours of one OUTPUT row, so the stores are coalesced and the loads
+ * are the strided side, as in chapter 2's transpose_naive_col. Numbering
+ * the input instead (thread i reads input element i) gives chapter 2's
+ * slow transpose_naive_row, and the grader's 2x target catches it.
  */
-#include "../chapters/02_naive/kernels.h"
-
-/* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
- * The grid covers the OUTPUT: threadIdx.x and blockIdx.x run along an
- * output row (there are `rows` output columns), threadIdx.y and blockIdx.y
- * down the output's `cols` rows.
- * Hint: work out the output row and column of this thread, check both
- * against the OUTPUT's shape, then copy one element. */
-__global__ void your_transpose_naive_col(const float *in, float *out, int rows, int cols)
+__global__ void your_transpose_1d(const float *in, float *out, int rows, int cols)
 {
-    int out_col = blockIdx.x * blockDim.x + threadIdx.x;   /* = input row */
-    int out_row = blockIdx.y * blockDim.y + threadIdx.y;   /* = input col */
-    if (out_row < cols && out_col < rows)
-        out[out_row * rows + out_col] = in[out_col * cols + out_row];
-}
-
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, rows, cols, block.x, block.y);
-    if (na)
-        return na;
-    your_transpose_naive_col<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* The last two fields of your kernel's line: the bandwidth target for
- * `make check`, as a fraction of cudaMemcpy, and where to read up. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_naive_col", launch_yours,     TP_TRANSPOSE, { 32, 8, 1 }, 0.30, "chapter 2" },
-    { "transpose_naive_row",      launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_naive_col",      launch_naive_col, TP_TRANSPOSE, { 32, 8, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Solution 2: naive transpose, column reads",
-                  kernels, TP_COUNT(kernels));
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= rows * cols)
+        return;
+    /* The output is cols x rows: its row i / rows, column i % rows. */
+    int out_row = i / rows;   /* = an input column */
+    int out_col = i % rows;   /* = an input row    */
+    out[i] = in[out_col * cols + out_row];
 }

@@ -1,75 +1,30 @@
 /*
- * Solution 3: the unrolled transpose that reads columns (chapter 3).
+ * Solution 3: eight elements per thread.
  *
- * Write your_transpose_unroll4_col: each thread moves UNROLL (= 4)
- * elements of the output instead of one, and issues all its loads before
- * its first store, so it keeps 4 loads in flight where chapter 2 kept 1.
- * The stores stay coalesced: for each k, a warp's 32 threads write 32
- * neighbours of one output row.
+ * This is only the part a learner writes: `make solution3` builds
+ * exercises/03_unrolled.cu with this code between its "your code" markers.
  *
- *   make solution3 && ./solution3     the solution beside chapter 3's, timed
- *   ./solution3 --check --size 17x83  validate only (any shape)
- *   bash scripts/grade.sh solution 3   grade it as make check grades exercises
- *
- * The solution: the completed kernel.
+ * A thread's 8 elements lie blockDim.x apart along the output row, so for
+ * each k the warp's 32 threads still write 32 neighbours (coalesced) and
+ * read 32 input rows of one column (the strided side, as in chapter 2).
+ * All 8 loads come before the first store: 8 loads in flight per thread.
  */
-#include "../chapters/03_unrolled/kernels.h"
-
-/* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
- * The grid covers the OUTPUT, and a block now covers UNROLL * blockDim.x
- * output columns (see launch_yours): thread x of block bx owns the output
- * columns bx * blockDim.x * UNROLL + x + k * blockDim.x, k = 0..UNROLL-1.
- * They lie blockDim.x apart, so for each k a warp still writes 32
- * neighbours. threadIdx.y and blockIdx.y run down the output's rows.
- * Hint: one loop loads the 4 elements into float v[UNROLL], a second loop
- * stores them (#pragma unroll on both keeps v in registers). Each element
- * needs its own bounds check against the OUTPUT's shape: the last block
- * of a row may hold only 1, 2 or 3 valid columns for a thread. */
-__global__ void your_transpose_unroll4_col(const float *in, float *out, int rows, int cols)
+__global__ void your_transpose_unroll8_col(const float *in, float *out, int rows, int cols)
 {
-    int out_col0 = blockIdx.x * blockDim.x * UNROLL + threadIdx.x;   /* = input row */
-    int out_row = blockIdx.y * blockDim.y + threadIdx.y;             /* = input col */
-    float v[UNROLL];
+    int out_col0 = blockIdx.x * blockDim.x * UNROLL8 + threadIdx.x;   /* = input row */
+    int out_row = blockIdx.y * blockDim.y + threadIdx.y;              /* = input col */
+    float v[UNROLL8];
 
-    /* All loads first: they do not depend on each other, so all 4 are in
-     * flight together. */
 #pragma unroll
-    for (int k = 0; k < UNROLL; k++) {
+    for (int k = 0; k < UNROLL8; k++) {
         int out_col = out_col0 + k * blockDim.x;
         if (out_row < cols && out_col < rows)
             v[k] = in[out_col * cols + out_row];
     }
 #pragma unroll
-    for (int k = 0; k < UNROLL; k++) {
+    for (int k = 0; k < UNROLL8; k++) {
         int out_col = out_col0 + k * blockDim.x;
         if (out_row < cols && out_col < rows)
             out[out_row * rows + out_col] = v[k];
     }
-}
-
-/* The same grid as chapter 3's launch_unroll4_col: UNROLL times fewer
- * blocks along x than chapter 2 for the same block shape. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, rows, cols, UNROLL * block.x, block.y);
-    if (na)
-        return na;
-    your_transpose_unroll4_col<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* The last two fields of your kernel's line: the bandwidth target for
- * `make check`, as a fraction of cudaMemcpy, and where to read up. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_unroll4_col", launch_yours, TP_TRANSPOSE, { 32, 8, 1 }, 0.35, "chapter 3" },
-    { "transpose_unroll4_row", launch_unroll4_row, TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 32, 8, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Solution 3: unrolled transpose, column reads",
-                  kernels, TP_COUNT(kernels));
 }

@@ -1,83 +1,15 @@
 /*
- * Solution 5: one kernel, any block shape (chapter 5).
+ * Solution 5: a block shape for the row-read transpose.
  *
- * Write your_transpose_unroll4_col_any_block: the unrolled column-read
- * transpose of chapter 3, written so that it is right for EVERY block
- * shape. The table runs it twice, with blocks of 8 x 32 threads (a warp
- * spans 4 output rows) and 64 x 8 (a warp covers half a block row), and
- * both are graded. A kernel that quietly assumes 32 x 8 fails one of them.
+ * This is only the part a learner writes: `make solution5` builds
+ * exercises/05_thin_blocks.cu with this between its "your code" markers.
  *
- *   make solution5 && ./solution5     the solution beside chapter 5's, timed
- *   ./solution5 --check --size 17x83  validate only (any shape)
- *   bash scripts/grade.sh solution 5   grade it as make check grades exercises
- *
- * The solution: the completed kernel.
+ * With 32 x 8 a warp reads one 128-byte row segment (4 sectors, all used)
+ * but writes 32 output rows, one float each: 32 sectors for 128 bytes. With
+ * 8 x 32 a warp is 8 columns by 4 rows: it reads 4 row segments of 32 bytes
+ * (4 sectors, all used) and writes 8 output rows of 4 floats (8 sectors,
+ * half of each used). 12 sectors per warp instead of 36, the same trade
+ * chapter 5 measured for the column-read kernels, mirrored.
  */
-/* Chapter 5 adds no kernel: it sweeps block shapes over chapter 3's. */
-#include "../chapters/03_unrolled/kernels.h"
-
-/* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
- * The grid covers the OUTPUT; a block covers UNROLL * blockDim.x output
- * columns and blockDim.y output rows (see launch_yours). Thread x owns the
- * output columns x + k * blockDim.x (k = 0..UNROLL-1) of its block, so
- * for each k the threads of a block row write blockDim.x neighbours.
- * Hint: every index comes from blockIdx, blockDim and threadIdx; no 32,
- * no 8, no warp size. Loads of all UNROLL elements before the first store,
- * and a bounds check against the OUTPUT's shape on each element. Your
- * exercise 3 kernel may already be this kernel: check it against both
- * block shapes. */
-__global__ void your_transpose_unroll4_col_any_block(const float *in, float *out, int rows,
-                                                     int cols)
-{
-    /* Only blockDim, never a constant: the same code is right for 8 x 32,
-     * 32 x 8 and 64 x 8. */
-    int out_col0 = blockIdx.x * blockDim.x * UNROLL + threadIdx.x;   /* = input row */
-    int out_row = blockIdx.y * blockDim.y + threadIdx.y;             /* = input col */
-    float v[UNROLL];
-
-#pragma unroll
-    for (int k = 0; k < UNROLL; k++) {
-        int out_col = out_col0 + k * blockDim.x;
-        if (out_row < cols && out_col < rows)
-            v[k] = in[out_col * cols + out_row];
-    }
-#pragma unroll
-    for (int k = 0; k < UNROLL; k++) {
-        int out_col = out_col0 + k * blockDim.x;
-        if (out_row < cols && out_col < rows)
-            out[out_row * rows + out_col] = v[k];
-    }
-}
-
-/* Chapter 3's grid: UNROLL * block.x output columns per block, for
- * whatever block the table gives. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, rows, cols, UNROLL * block.x, block.y);
-    if (na)
-        return na;
-    your_transpose_unroll4_col_any_block<<<grid,
-                                           block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* The last two fields of your kernel's lines: the bandwidth target for
- * `make check`, as a fraction of cudaMemcpy, and where to read up. Both
- * lines are graded: one kernel, two block shapes. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_unroll4_col_any_block", launch_yours, TP_TRANSPOSE, { 8, 32, 1 },
-      0.30, "chapter 5" },
-    { "your_transpose_unroll4_col_any_block", launch_yours, TP_TRANSPOSE, { 64, 8, 1 },
-      0.30, "chapter 5" },
-    { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 8, 32, 1 } },
-    { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 64, 8, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Solution 5: unrolled column reads, any block shape",
-                  kernels, TP_COUNT(kernels));
-}
+#define YOUR_X 8
+#define YOUR_Y 32

@@ -1,79 +1,41 @@
 /*
- * Solution 7: a shared-memory tile without bank conflicts (chapter 7).
+ * Solution 7: a 64 x 64 tile without bank conflicts and without padding.
  *
- * Write your_transpose_padded_tile: exercise 6's shared-memory transpose
- * (a 32 x 8 block moves a 32 x 32 tile), with the tile laid out so that a
- * warp reading one COLUMN of it touches 32 different banks. In
- * tile[32][32] a column is 32 words that lie 32 words apart, all in the
- * same bank, and the warp's read of it is served one word at a time.
+ * This is only the part a learner writes: `make solution7` builds
+ * exercises/07_padded_tile.cu with this code between its "your code"
+ * markers.
  *
- *   make solution7 && ./solution7     the solution beside chapter 7's, timed
- *   ./solution7 --check --size 17x83  validate only (any shape)
- *   bash scripts/grade.sh solution 7   grade it as make check grades exercises
- *
- * The solution: the completed kernel.
+ * Element (r, c) is stored at row r, column c ^ (r % 32). The XOR changes
+ * only the low 5 bits of c, so the column stays inside its half of the row
+ * (0..31 or 32..63), and for a fixed r it is a permutation of the row: a
+ * row still fills its row. Its bank is (c ^ (r % 32)) % 32 = (c % 32) ^
+ * (r % 32): down a column, 32 consecutive rows give 32 different banks, and
+ * a warp reads exactly 32 consecutive rows of one column (tx = 0..31, or
+ * 32..63). Along a row, c = tx gives 32 different banks too.
  */
-#include "../chapters/06_shared_tile/kernels.h"
-#include "../chapters/07_padded_tile/kernels.h"
-#include "../chapters/tile.h"
-
-/* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
- * The grid covers the INPUT, as in exercise 6: block (bx, by) reads the
- * input tile at (by * TILE, bx * TILE) and writes the output tile at
- * (bx * TILE, by * TILE); each thread moves 4 elements on each side.
- * Hint: start from your exercise 6 kernel; the fix is in the declaration
- * of the tile. Word w of shared memory is in bank w % 32, and element
- * (r, c) of float tile[R][W] is word r * W + c: choose W so that a column
- * (c fixed, r = 0..31) falls in 32 different banks while a row still does.
- * Everything else (the guards on partial edge tiles, the barrier that every
- * thread reaches) stays as it was. */
-__global__ void your_transpose_padded_tile(const float *__restrict__ in, float *__restrict__ out,
-                                           int rows, int cols)
+static __device__ __forceinline__ int swizzled64(int r, int c)
 {
-    /* 33 floats per row: element (r, c) is word 33r + c, in bank (r + c) % 32.
-     * Down a column that is 32 different banks, along a row too. */
-    __shared__ float tile[TILE][TILE + 1];   /* 32 * 33 * 4 = 4224 bytes */
+    return r * TILE64 + (c ^ (r % 32));
+}
 
-    int in_col = blockIdx.x * TILE + threadIdx.x;
-    int in_row = blockIdx.y * TILE + threadIdx.y;
-    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+__global__ void your_transpose_swizzled_tile64(const float *__restrict__ in,
+                                               float *__restrict__ out, int rows, int cols)
+{
+    __shared__ float tile[TILE64 * TILE64];   /* 16384 bytes, indexed by swizzled64() */
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int in_col = blockIdx.x * TILE64 + tx;
+    int in_row = blockIdx.y * TILE64 + ty;
+    for (int j = 0; j < TILE64; j += ROWS64)
         if (in_row + j < rows && in_col < cols)
-            tile[threadIdx.y + j][threadIdx.x] = in[(in_row + j) * cols + in_col];
+            tile[swizzled64(ty + j, tx)] = in[(in_row + j) * cols + in_col];
 
     __syncthreads();
 
-    int out_col = blockIdx.y * TILE + threadIdx.x;   /* = an input row    */
-    int out_row = blockIdx.x * TILE + threadIdx.y;   /* = an input column */
-    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+    /* Output (out_row + j, out_col) is element (tx, ty + j) of the tile. */
+    int out_col = blockIdx.y * TILE64 + tx;
+    int out_row = blockIdx.x * TILE64 + ty;
+    for (int j = 0; j < TILE64; j += ROWS64)
         if (out_row + j < cols && out_col < rows)
-            out[(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
-}
-
-/* Chapter 7's grid: one block per TILE x TILE tile of the input. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, cols, rows, TILE, TILE);
-    if (na)
-        return na;
-    your_transpose_padded_tile<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* The last two fields of your kernel's line: the bandwidth target for
- * `make check`, as a fraction of cudaMemcpy, and where to read up. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_padded_tile", launch_yours, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 },
-      0.65, "chapter 7" },
-    { "copy_shared_tile",        launch_copy_shared_tile, TP_COPY,      { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_shared_tile",   launch_shared_tile,      TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_padded_tile",   launch_padded_tile,      TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_swizzled_tile", launch_swizzled_tile,    TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Solution 7: shared-memory tile without bank conflicts",
-                  kernels, TP_COUNT(kernels));
+            out[(out_row + j) * rows + out_col] = tile[swizzled64(tx, ty + j)];
 }

@@ -184,6 +184,24 @@ for prog in $(numbered_programs exercise); do
     fi
 done
 
+# A chapter's kernel pasted under the learner's name is not the variant an
+# exercise asks for: the grader must fail it (wrong answer, a broken rule,
+# or a sanitizer finding; tests/pasted/NN_name.cu says which to expect).
+for src in tests/pasted/[0-9][0-9]_*.cu; do
+    [ -e "$src" ] || continue
+    n=$(basename "$src"); n=$((10#${n%%_*}))
+    name="gpu: grader fails $src pasted into exercise$n"
+    if [ -n "$gpu_reason" ]; then
+        skip "$name" "$gpu_reason"
+    elif out=$(bash scripts/grade.sh pasted "$n" 2>&1); then
+        fail "$name" "it passed: $(printf '%s' "$out" | grep -m 1 PASS)"
+    elif [[ "$out" == *"FAIL  "* ]]; then
+        pass "$name"
+    else
+        fail "$name" "no verdict line: $(printf '%s' "$out" | tail -n 2)"
+    fi
+done
+
 # compute-sanitizer on every chapter (scripts/sanitize.sh says which tools).
 if [ -n "$gpu_reason" ]; then
     skip "gpu: make sanitize" "$gpu_reason"

@@ -409,6 +409,26 @@ static int test_grade_pass_and_slow(void)
     return 1;
 }
 
+/* Against another kernel, and with a broken rule. */
+static int test_grade_relative_and_rule(void)
+{
+    tp_grade g = a_grade();
+    char line[512];
+    g.relative_to = "transpose_naive_row";
+    g.target = 2.0;
+    g.timed = 1; g.ratio = 2.61;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 1 &&
+           strstr(line, "2.61x transpose_naive_row (target 2.00x transpose_naive_row)"), "%s", line);
+    g.ratio = 1.02;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 &&
+           strstr(line, "correct, but 1.02x transpose_naive_row; target 2.00x"), "%s", line);
+    g.ratio = 3.0;
+    g.rule_broken = "it uses 16640 bytes of shared memory";
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 &&
+           strstr(line, "not what the exercise asks: it uses 16640 bytes"), "a broken rule passed: %s", line);
+    return 1;
+}
+
 static int test_grade_wrong_answers(void)
 {
     tp_grade g = a_grade();
@@ -450,5 +470,6 @@ int main(void)
     run("best block shape marked per kernel", test_best_block);
     run("grader: pass, and too slow", test_grade_pass_and_slow);
     run("grader: wrong, unwritten, untouched", test_grade_wrong_answers);
+    run("grader: against another kernel, and a broken rule", test_grade_relative_and_rule);
     return failures ? 1 : 0;
 }
