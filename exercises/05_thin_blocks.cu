@@ -26,7 +26,7 @@
 /* ---- your code: from here ------------------------------------------------ */
 /* Your block shape for transpose_naive_row: YOUR_X threads along a row
  * (threadIdx.x), YOUR_Y down a column; YOUR_X * YOUR_Y from 32 to 1024.
- * TODO: your block here. The stub is chapter 2's own 32 x 8. */
+ * TODO: your code here: your block. The stub is chapter 2's own 32 x 8. */
 #define YOUR_X 32
 #define YOUR_Y 8
 /* ---- your code: to here -------------------------------------------------- */

@@ -2,13 +2,13 @@
  * Exercise 8: a register transpose of 16 x 16 tiles (chapter 8).
  *
  * Chapter 8's warp holds one 32 x 32 tile in registers, 32 values per
- * lane, and five shuffle stages transpose it. Here each half of a warp
- * holds its own 16 x 16 tile, 16 values per lane: the warp loads a strip
+ * lane, and five shuffle stages transpose it. Here a warp holds two
+ * 16 x 16 tiles, 16 values per lane, interleaved: the warp loads a strip
  * of 16 input rows by 32 columns (each load instruction one coalesced row
- * of 32 floats), lanes 0-15 own the strip's left tile and lanes 16-31 its
- * right tile, and after the transpose each half stores its tile's rows as
- * output rows. Write the shuffle stage; the kernel that loads, calls your
- * stage for s = 8, 4, 2, 1, and stores is given.
+ * of 32 floats), the even lanes own the strip's even columns (tile 0) and
+ * the odd lanes its odd columns (tile 1), and after the transpose each
+ * lane stores one row of its tile. Write the shuffle stage; the kernel
+ * that loads, calls your stage for s = 8, 4, 2, 1, and stores is given.
  *
  *   make exercise8 && ./exercise8     your kernel beside chapter 8's, timed
  *   ./exercise8 --check --size 17x83  is it right? (any shape)
@@ -31,13 +31,14 @@
 #define HALF 16   /* a half-warp's tile: 16 x 16, 16 values per lane */
 
 /* ---- your code: from here ------------------------------------------------ */
-/* Element (r, c) of a half's tile (r, c in 0..15) starts in lane 16h + c,
- * register v[r] (h = 0 for lanes 0-15, 1 for lanes 16-31), and must end in
- * lane 16h + r, register v[c]. Stage s (8, 4, 2 or 1) trades the bit of
- * value s between the lane number and the register index.
+/* Element (r, c) of tile h (r, c in 0..15; h = lane % 2) starts in lane
+ * 2c + h, register v[r], and must end in lane 2r + h, register v[c]. Stage
+ * s (8, 4, 2 or 1) trades the bit of value s of the register index with
+ * one bit of the lane number: which one, now that the lane number is
+ * 2c + h?
  * Hint: chapter 8 explains one stage for a 32 x 32 tile; what changes with
- * 16 registers and 4 stages, and why do the lanes l and l ^ s of a stage
- * always belong to the same half? Every lane runs every shuffle (choose
+ * 16 registers, and with the partner lane? Check that a lane and its
+ * partner always hold the same tile. Every lane runs every shuffle (choose
  * with ?:, never skip a shuffle with an if), and v is indexed only with
  * numbers known at compile time, or it moves to local memory. */
 static __device__ __forceinline__ void your_shuffle_stage16(float v[HALF], int lane, int s)
@@ -49,15 +50,16 @@ static __device__ __forceinline__ void your_shuffle_stage16(float v[HALF], int l
 /* Given. Warp w of the block takes the strip of input rows first_row ..
  * first_row + 15 and columns first_col .. first_col + 31. Lane l loads
  * v[r] = input (first_row + r, first_col + l): column l of the strip, that
- * is column l % 16 of its half's tile. After the stages lane 16h + i holds
- * row i of tile h: v[c] = input (first_row + i, first_col + 16h + c), which
- * belongs at output (first_col + 16h + c, first_row + i). Elements outside
- * the matrix load as 0 and are never stored. */
+ * is column l / 2 of tile l % 2. After the stages lane 2i + h holds row i
+ * of tile h: v[c] = input (first_row + i, first_col + 2c + h), which
+ * belongs at output (first_col + 2c + h, first_row + i). Each store
+ * instruction writes 16 neighbours in each of two output rows. Elements
+ * outside the matrix load as 0 and are never stored. */
 __global__ void your_transpose_shuffle16(const float *__restrict__ in, float *__restrict__ out,
                                          int rows, int cols)
 {
     float v[HALF];
-    int lane = threadIdx.x, h = lane / HALF, i = lane % HALF;
+    int lane = threadIdx.x, h = lane % 2, i = lane / 2;
     int first_col = blockIdx.x * TILE;
     int first_row = (blockIdx.y * blockDim.y + threadIdx.y) * HALF;
 
@@ -73,8 +75,8 @@ __global__ void your_transpose_shuffle16(const float *__restrict__ in, float *__
     your_shuffle_stage16(v, lane, 1);
 #pragma unroll
     for (int c = 0; c < HALF; c++)
-        if (first_col + HALF * h + c < cols && first_row + i < rows)
-            out[(first_col + HALF * h + c) * rows + first_row + i] = v[c];
+        if (first_col + 2 * c + h < cols && first_row + i < rows)
+            out[(first_col + 2 * c + h) * rows + first_row + i] = v[c];
 }
 
 /* A block is blockDim.y warps, each on its own 16-row strip. */

@@ -1,15 +1,16 @@
 /*
  * Pasted into exercise 8 by the tests: chapter 8's shuffle_stage as the
- * lesson prints it, under the learner's name. It walks 32 registers where
- * the exercise's lanes hold 16, so it reads and writes past the end of v:
- * the grader must fail it (wrong values, or v forced into local memory).
+ * lesson prints it, under the learner's name (with the loop cut to the
+ * exercise's 16 registers). It trades register bit s with lane bit s, but
+ * in the exercise's interleaved layout the lane's matching bit is 2s: the
+ * values land in the wrong lanes and the grader must fail it.
  */
 static __device__ __forceinline__ void your_shuffle_stage16(float v[HALF], int lane, int s)
 {
     int upper = lane & s;
 
 #pragma unroll
-    for (int lo = 0; lo < TILE; lo++) {
+    for (int lo = 0; lo < HALF; lo++) {
         if (lo & s)
             continue;
         int hi = lo + s;
