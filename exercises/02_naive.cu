@@ -15,8 +15,11 @@
  * How it is graded: correct on every shape of `./exercise2 --list-shapes`
  * (1 x 1 up to 8191 x 5003), then timed at 8192 x 8192 against
  * transpose_naive_row (row reads, column writes: chapter 2's slow kernel),
- * measured in the same run. The target is 2.0 times its bandwidth; the
- * margin measured on an H100 and an H200 is in docs/instructor-key.md.
+ * measured in the same run. The target is 1.6 times its bandwidth.
+ * Measured with `bash scripts/grade.sh solution 2` (2026-11-21): the
+ * solution reaches 2.16x on an NVIDIA H200 and 2.11x on an NVIDIA H100.
+ * Numbering the other side gives transpose_naive_row's access pattern,
+ * about 1.0x (expected, not measured).
  * Indices are ints: every program here allows at most 2^29 elements, so
  * rows * cols fits.
  *
@@ -57,7 +60,7 @@ static const char *launch_yours(const float *in, float *out, int rows, int cols,
  * kernel of this table the target is measured against. */
 static const tp_kernel kernels[] = {
     { "your_transpose_1d", launch_yours, TP_TRANSPOSE, { THREADS, 1, 1 },
-      2.0, "chapter 2", "transpose_naive_row" },
+      1.6, "chapter 2", "transpose_naive_row" },
     { "transpose_naive_row", launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_naive_col", launch_naive_col, TP_TRANSPOSE, { 32, 8, 1 } },
 };

