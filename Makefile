@@ -161,7 +161,7 @@ $(BUILD)/%.o: %.cu
 .SECONDARY:
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir profile lessons bench plot
+.PHONY: all test check sanitize clean help print-build-dir profile lessons bench plot sweep
 
 all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED)
 
@@ -184,6 +184,10 @@ print-build-dir:
 # The benchmark (needs a GPU): docs/bench.csv and the table in README.md.
 bench: $(CHAPTERS) $(GPU_PROBE)
 	@MAKE="$(MAKE)" bash scripts/bench.sh
+
+# Chapter 9 over random, square and skinny shapes (needs a GPU): make sweep SEED=7.
+sweep: chapter9 $(GPU_PROBE)
+	@SEED=$(SEED) MAKE="$(MAKE)" bash scripts/sweep.sh
 
 # The progression figure, docs/progression.png, from docs/bench.csv (gnuplot).
 plot:
@@ -211,6 +215,7 @@ help:
 	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"
 	@echo "make bench         benchmark every chapter, rewrite README.md's table (needs a GPU)"
 	@echo "make plot          draw docs/progression.png from docs/bench.csv (needs gnuplot)"
+	@echo "make sweep SEED=n  chapter 9 on random, square and skinny shapes: docs/sweep-<gpu>.csv"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC) (CUDA $(NVCC_VERSION)),"

@@ -185,7 +185,7 @@ void tp_print_usage(FILE *f, const char *prog)
         "  --size RxC         the same in one flag; --size N means N x N\n"
         "  --reps N           timed repeats per kernel, median reported (default %d)\n"
         "  --device N         CUDA device to use (default 0)\n"
-        "  --kernel NAME      run only kernels whose name contains NAME\n"
+        "  --kernel NAME      run only kernels whose name contains NAME (NAME,NAME,...: any)\n"
         "  --csv              print CSV rows instead of the table\n"
         "  --check            validate every kernel, no timing; exit 0 only if all pass\n"
         "                     (with no --size: on every shape of --list-shapes)\n"

@@ -6,6 +6,7 @@
  *   --reps N            timed repeats per kernel (the median is reported)
  *   --device N          which GPU to use
  *   --kernel NAME       run only the kernels whose name contains NAME
+ *                       (a comma-separated list: any of them)
  *   --csv               print machine-readable CSV rows instead of the table
  *   --check             validate only, no timing; the exit status says pass/fail
  *   --grade             grade the exercise kernels (what `make check` runs)

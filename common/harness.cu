@@ -275,9 +275,23 @@ static void time_copy_ceiling(tp_context *c, tp_result *res)
     time_kernel(c, NULL, res);
 }
 
+/* --kernel NAME[,NAME...]: a kernel is selected if its name contains any
+ * of the comma-separated parts. */
 static int selected(const tp_options *opt, const tp_kernel *k)
 {
-    return opt->kernel_filter == NULL || strstr(k->name, opt->kernel_filter) != NULL;
+    const char *part = opt->kernel_filter;
+    char one[128];
+
+    if (part == NULL)
+        return 1;
+    while (*part != '\0') {
+        size_t len = strcspn(part, ",");
+        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), part);
+        if (len > 0 && strstr(k->name, one) != NULL)
+            return 1;
+        part += len + (part[len] == ',');
+    }
+    return 0;
 }
 
 /* ---- The three things a program can do ------------------------------------- */

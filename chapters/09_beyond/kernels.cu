@@ -419,11 +419,108 @@ const char *launch_sector_aligned(const float *in, float *out, int rows, int col
     return NULL;
 }
 
+/* ---- Lever 5: skinny matrices, one side whole in each block ----------- */
+
+/* A 64 x 64 tile needs 64 rows and 64 columns. An N x k or k x N matrix
+ * with k = 2 has neither: every tile is 97% padding, and a warp's store
+ * (N x k) or load (k x N) is 2 floats long. But when one side is small the
+ * transpose is an interleave: each block takes ALL k rows (or columns) of a
+ * chunk of w along the long side, a k x w piece that is w * k floats, and
+ *   k x N (rows = k): reads k row segments of w floats (coalesced) and
+ *                     writes w output rows of k floats, which lie one after
+ *                     another: one contiguous run of w * k floats;
+ *   N x k (cols = k): reads w input rows of k floats, one contiguous run,
+ *                     and writes k output row segments of w floats.
+ * Both sides of every block are long contiguous runs, as in a copy. The
+ * piece goes through shared memory with a pitch of w + 1 floats, so that
+ * walking it either way touches 32 different banks. w * k is about
+ * SKINNY_FLOATS (16 KB), w a multiple of 32. */
+#define SKINNY_MAX 64                    /* the small side, at most       */
+#define SKINNY_FLOATS 4096               /* floats per block's piece      */
+
+/* The flat run of a piece, element idx = p * k + j (p along the long side,
+ * j along the small one), moved between global memory and piece[j][p].
+ * Consecutive threads take consecutive idx, so the global side is one
+ * coalesced run. p and j come from one division per thread; each step of
+ * TILE_THREADS then moves them on with an add and a carry instead of a
+ * division per element (a division by a run-time k costs tens of
+ * instructions, more than the transpose can afford per element). */
+static __device__ __forceinline__ void skinny_run(float *piece, int pitch, int k, int count,
+                                                  float *__restrict__ out,
+                                                  const float *__restrict__ in, int to_piece)
+{
+    int p = threadIdx.x / k, j = threadIdx.x % k;
+    const int dp = TILE_THREADS / k, dj = TILE_THREADS % k;
+    for (int idx = threadIdx.x; idx < count; idx += TILE_THREADS) {
+        if (to_piece)
+            piece[j * pitch + p] = in[idx];
+        else
+            out[idx] = piece[j * pitch + p];
+        p += dp;
+        j += dj;
+        if (j >= k) {
+            j -= k;
+            p++;
+        }
+    }
+}
+
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows, int cols,
+                 int w)
+{
+    extern __shared__ float piece[];     /* k rows of pitch w + 1           */
+    int pitch = w + 1;
+    int wide = rows <= cols;             /* k x N (small rows) or N x k     */
+    int k = wide ? rows : cols;          /* the small side                  */
+    int n = wide ? cols : rows;          /* the long side                   */
+    int p0 = blockIdx.x * w;             /* this block's chunk of the long side */
+    int len = min(w, n - p0);            /* the last chunk may be shorter   */
+
+    /* Read: piece[j][p] is element p0 + p of small-side line j. */
+    if (wide) {                          /* k runs of len floats            */
+        for (int j = 0; j < k; j++)
+            for (int p = threadIdx.x; p < len; p += TILE_THREADS)
+                piece[j * pitch + p] = in[j * cols + p0 + p];
+    } else {                             /* one run of len * k floats       */
+        skinny_run(piece, pitch, k, len * k, NULL, in + (size_t)p0 * k, 1);
+    }
+    __syncthreads();
+    /* Write: the transposed piece. */
+    if (wide) {                          /* one run of len * k floats       */
+        skinny_run(piece, pitch, k, len * k, out + (size_t)p0 * k, NULL, 0);
+    } else {                             /* k runs of len floats            */
+        for (int j = 0; j < k; j++)
+            for (int p = threadIdx.x; p < len; p += TILE_THREADS)
+                out[j * rows + p0 + p] = piece[j * pitch + p];
+    }
+}
+
+/* Only for matrices with a side of at most SKINNY_MAX. */
+const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    int k = rows < cols ? rows : cols, n = rows < cols ? cols : rows;
+    int w = (SKINNY_FLOATS / k) / 32 * 32;
+    size_t bytes = (size_t)k * (w + 1) * sizeof(float);
+    dim3 grid;
+    const char *na;
+
+    if (k > SKINNY_MAX)
+        return "for matrices with a side of at most 64";
+    na = tp_grid(&grid, (n + w - 1) / w, 1, 1, 1);
+    if (na)
+        return na;
+    transpose_skinny<<<grid, block, bytes>>>(in, out, rows, cols, w);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
 /* ---- The chapter's answer: the right kernel for each shape ------------ */
 
 /* What a library does: look at the shape, then launch the kernel that is
  * fastest for it.
  *   1 x N or N x 1       a copy (the bytes do not move relative to each other)
+ *   a side of <= 64      an interleave: transpose_skinny
  *   rows % 8 != 0        output rows start mid-sector: transpose_sector_aligned
  *   cols % 4 == 0        every row 16-byte aligned: transpose_tile64_vec4
  *   otherwise            transpose_tile64 (output sectors are whole already) */
@@ -431,6 +528,8 @@ const char *launch_any_shape(const float *in, float *out, int rows, int cols, di
 {
     if ((rows == 1 || cols == 1) && aligned16(in) && aligned16(out))
         return launch_copy_vec4(in, out, rows, cols, block);
+    else if (rows <= SKINNY_MAX || cols <= SKINNY_MAX)
+        return launch_skinny(in, out, rows, cols, block);
     else if (rows % SECTOR_FLOATS != 0)
         return launch_sector_aligned(in, out, rows, cols, block);
     else

@@ -19,6 +19,7 @@ const char *launch_tile64(const float *in, float *out, int rows, int cols, dim3 
 const char *launch_tile64_vec4(const float *in, float *out, int rows, int cols, dim3 block);
 const char *launch_persistent(const float *in, float *out, int rows, int cols, dim3 block);
 const char *launch_sector_aligned(const float *in, float *out, int rows, int cols, dim3 block);
+const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 block);
 const char *launch_any_shape(const float *in, float *out, int rows, int cols, dim3 block);
 
 #endif

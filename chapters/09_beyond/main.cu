@@ -19,7 +19,10 @@
  *                             tiles and prefetch the next one (it loses)
  *   transpose_sector_aligned  lever 4: every output row segment starts on a
  *                             32-byte sector, so DRAM never merges a part
+ *   transpose_skinny          lever 5: a side of at most 64 (N x 3, 2 x N):
+ *                             each block takes all of the small side
  *   transpose_any_shape       the answer: copy for 1 x N and N x 1,
+ *                             skinny when a side is at most 64,
  *                             sector_aligned when rows % 8 != 0,
  *                             tile64_vec4 (or tile64) otherwise
  *
@@ -50,6 +53,7 @@ static const tp_kernel kernels[] = {
     { "transpose_tile64_vec4",    launch_tile64_vec4,     TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     { "transpose_persistent",     launch_persistent,      TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     { "transpose_sector_aligned", launch_sector_aligned,  TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+    { "transpose_skinny",         launch_skinny,          TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     { "transpose_any_shape",      launch_any_shape,       TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
 };
 
