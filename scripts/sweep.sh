@@ -75,7 +75,7 @@ while read -r class rows cols; do
             m = g["cudaMemcpy device-to-device"]; v = g["copy_vec4"]
             ceil = m > v ? m : v
             printf "%s,%s,%s,%.1f,%.1f,%.1f,%.1f,%s,%.1f,%.1f\n", class, r, c, m, v,
-                   g["cublas_sgeam"], g["transpose_any_shape"], m > v ? "memcpy" : "copy_vec4",
+                   g["cublas_sgeam"], g["transpose_any_shape"], (m > v ? "memcpy" : "copy_vec4"),
                    100 * g["transpose_any_shape"] / ceil, 100 * g["cublas_sgeam"] / ceil
         }' >> "$csv"
 done < <(shapes)

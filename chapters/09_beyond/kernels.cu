@@ -438,30 +438,31 @@ const char *launch_sector_aligned(const float *in, float *out, int rows, int col
 #define SKINNY_MAX 64                    /* the small side, at most       */
 #define SKINNY_FLOATS 4096               /* floats per block's piece      */
 
-/* The flat run of a piece, element idx = p * k + j (p along the long side,
- * j along the small one), moved between global memory and piece[j][p].
- * Consecutive threads take consecutive idx, so the global side is one
- * coalesced run. p and j come from one division per thread; each step of
- * TILE_THREADS then moves them on with an add and a carry instead of a
- * division per element (a division by a run-time k costs tens of
- * instructions, more than the transpose can afford per element). */
-static __device__ __forceinline__ void skinny_run(float *piece, int pitch, int k, int count,
-                                                  float *__restrict__ out,
-                                                  const float *__restrict__ in, int to_piece)
+/* A block's threads walk the k x len piece as a flat sequence idx = 0, 1,
+ * ..., consecutive threads taking consecutive idx, so that whichever side
+ * is contiguous in global memory is one coalesced run. Two orders:
+ *   run order   idx = p * k + j    (w rows of k floats, one after another)
+ *   row order   idx = j * len + p  (k rows of len floats)
+ * A thread needs idx / d and idx % d (d = k or len) for every element;
+ * a division by a run-time d costs tens of instructions, more than the
+ * transpose can afford per element. So each thread divides once, and each
+ * step of TILE_THREADS moves the quotient q and remainder r on with an add
+ * and a carry. */
+typedef struct { int q, r, dq, dr, d; } walk;
+
+static __device__ __forceinline__ walk walk_start(int d)
 {
-    int p = threadIdx.x / k, j = threadIdx.x % k;
-    const int dp = TILE_THREADS / k, dj = TILE_THREADS % k;
-    for (int idx = threadIdx.x; idx < count; idx += TILE_THREADS) {
-        if (to_piece)
-            piece[j * pitch + p] = in[idx];
-        else
-            out[idx] = piece[j * pitch + p];
-        p += dp;
-        j += dj;
-        if (j >= k) {
-            j -= k;
-            p++;
-        }
+    walk w = { (int)threadIdx.x / d, (int)threadIdx.x % d, TILE_THREADS / d, TILE_THREADS % d, d };
+    return w;
+}
+
+static __device__ __forceinline__ void walk_step(walk *w)
+{
+    w->q += w->dq;
+    w->r += w->dr;
+    if (w->r >= w->d) {
+        w->r -= w->d;
+        w->q++;
     }
 }
 
@@ -469,30 +470,32 @@ __global__ void __launch_bounds__(TILE_THREADS)
 transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows, int cols,
                  int w)
 {
-    extern __shared__ float piece[];     /* k rows of pitch w + 1           */
+    extern __shared__ float piece[];     /* piece[j * pitch + p]             */
     int pitch = w + 1;
-    int wide = rows <= cols;             /* k x N (small rows) or N x k     */
-    int k = wide ? rows : cols;          /* the small side                  */
-    int n = wide ? cols : rows;          /* the long side                   */
+    int wide = rows <= cols;             /* k x N (small rows) or N x k      */
+    int k = wide ? rows : cols;          /* the small side                   */
+    int n = wide ? cols : rows;          /* the long side                    */
     int p0 = blockIdx.x * w;             /* this block's chunk of the long side */
-    int len = min(w, n - p0);            /* the last chunk may be shorter   */
+    int len = min(w, n - p0);            /* the last chunk may be shorter    */
+    int count = k * len, idx;
+    walk it;
 
     /* Read: piece[j][p] is element p0 + p of small-side line j. */
-    if (wide) {                          /* k runs of len floats            */
-        for (int j = 0; j < k; j++)
-            for (int p = threadIdx.x; p < len; p += TILE_THREADS)
-                piece[j * pitch + p] = in[j * cols + p0 + p];
-    } else {                             /* one run of len * k floats       */
-        skinny_run(piece, pitch, k, len * k, NULL, in + (size_t)p0 * k, 1);
+    if (wide) {                          /* k input rows: row order          */
+        for (idx = threadIdx.x, it = walk_start(len); idx < count; idx += TILE_THREADS, walk_step(&it))
+            piece[it.q * pitch + it.r] = in[it.q * cols + p0 + it.r];
+    } else {                             /* len input rows of k: one run     */
+        for (idx = threadIdx.x, it = walk_start(k); idx < count; idx += TILE_THREADS, walk_step(&it))
+            piece[it.r * pitch + it.q] = in[p0 * k + idx];
     }
     __syncthreads();
-    /* Write: the transposed piece. */
-    if (wide) {                          /* one run of len * k floats       */
-        skinny_run(piece, pitch, k, len * k, out + (size_t)p0 * k, NULL, 0);
-    } else {                             /* k runs of len floats            */
-        for (int j = 0; j < k; j++)
-            for (int p = threadIdx.x; p < len; p += TILE_THREADS)
-                out[j * rows + p0 + p] = piece[j * pitch + p];
+    /* Write the transposed piece. */
+    if (wide) {                          /* len output rows of k: one run    */
+        for (idx = threadIdx.x, it = walk_start(k); idx < count; idx += TILE_THREADS, walk_step(&it))
+            out[p0 * k + idx] = piece[it.r * pitch + it.q];
+    } else {                             /* k output rows: row order         */
+        for (idx = threadIdx.x, it = walk_start(len); idx < count; idx += TILE_THREADS, walk_step(&it))
+            out[it.q * rows + p0 + it.r] = piece[it.q * pitch + it.r];
     }
 }
 
