@@ -161,7 +161,7 @@ $(BUILD)/%.o: %.cu
 .SECONDARY:
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir profile lessons bench plot sweep
+.PHONY: all test check sanitize clean help print-build-dir print-gencode profile lessons bench plot sweep
 
 all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED)
 
@@ -180,6 +180,9 @@ clean:
 
 print-build-dir:
 	@echo $(BUILD)
+
+print-gencode:
+	@echo $(GENCODE)
 
 # The benchmark (needs a GPU): docs/bench.csv and the table in README.md.
 bench: $(CHAPTERS) $(GPU_PROBE)

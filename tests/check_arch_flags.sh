@@ -66,6 +66,23 @@ expect "nvcc that fails: the full list, PTX for sm_120" \
 expect "nvcc that does not exist: the full list, PTX for sm_120" \
        "$FAKE/no-such-nvcc" "75 80 86 89 90 100 120" "120"
 
+# The Makefile builds for the local GPU only if this nvcc knows it; a GPU
+# newer than the toolkit (a Blackwell under CUDA 12.4) gets the portable
+# build, which runs there through PTX. A stand-in nvidia-smi reports the GPU.
+local_gpu() {   # name, compute capability, nvcc, what `make print-gencode` must print
+    local got
+    got=$(PATH="$PWD/tests/fake_bin:$PATH" FAKE_COMPUTE_CAP=$2 ${MAKE:-make} -s --no-print-directory \
+          NVCC="$3" print-gencode 2> /dev/null)
+    if [ "$got" = "$4" ]; then
+        pass "$1"
+    else
+        fail "$1" "make print-gencode said '$got', want '$4'"
+    fi
+}
+local_gpu "a Hopper GPU under CUDA 12.4: -arch=sm_90" 9.0 "$FAKE/nvcc-12.4" "-arch=sm_90"
+local_gpu "a Blackwell GPU under CUDA 12.4: the portable build, not sm_120" 12.0 \
+          "$FAKE/nvcc-12.4" "$(bash scripts/arch_flags.sh "$FAKE/nvcc-12.4")"
+
 # The real nvcc (the one make uses): it must accept every flag it was given.
 # One tiny kernel, compiled for all of them at once, takes a few seconds.
 NVCC=${NVCC:-nvcc}
