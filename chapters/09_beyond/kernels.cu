@@ -363,8 +363,9 @@ const char *launch_persistent(const float *in, float *out, int rows, int cols, d
 
 /* When rows % 8 != 0, output rows start anywhere inside a 32-byte sector,
  * and a 64-float row segment of a tile covers 9 sectors, the first and
- * the last only in part. DRAM with ECC cannot write part of a sector: the
- * memory controller reads it, merges and writes it back. Here each output
+ * the last only in part. Measured (README.md, lever 4): such partial writes
+ * cost a lot. Why is a hypothesis, not measured: with ECC, DRAM may have to
+ * read a partly written sector, merge and write it back. Here each output
  * row's segment is shifted left by s = (out_row * rows) mod 8 floats so it
  * starts on a sector boundary: the block loads 72 input rows (r0 - 8 ...
  * r0 + 63; the first 8 also belong to the tile above, and mostly come
