@@ -145,6 +145,11 @@ $(GPU_PROBE): $(BUILD)/tests/gpu_probe.o $(COMMON_OBJS)
 $(BROKEN): $(BUILD)/tests/broken_kernels.o $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $^ -o $@
 
+# The lessons' figures (host code only): make figures.
+FIGURES := $(BUILD)/scripts/figures
+$(FIGURES): $(BUILD)/scripts/figures.o
+	$(NVCC) $(GENCODE) $^ -o $@
+
 # --- Compiling --------------------------------------------------------------------
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -161,9 +166,9 @@ $(BUILD)/%.o: %.cu
 .SECONDARY:
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir print-gencode profile lessons bench plot sweep
+.PHONY: all test check sanitize clean help print-build-dir print-gencode profile lessons bench plot sweep figures
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED)
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED) $(FIGURES)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh
@@ -192,6 +197,12 @@ bench: $(CHAPTERS) $(GPU_PROBE)
 sweep: chapter9 $(GPU_PROBE)
 	@SEED=$(SEED) MAKE="$(MAKE)" bash scripts/sweep.sh
 
+# The lessons' figures, docs/figures/*.svg, from the kernels' index
+# arithmetic (no GPU needed; tests/check_figures.sh checks they are current).
+figures: $(FIGURES)
+	@mkdir -p docs/figures
+	$(FIGURES) docs/figures
+
 # The progression figure, docs/progression.png, from docs/bench.csv (gnuplot).
 plot:
 	@bash scripts/plot.sh
@@ -217,6 +228,7 @@ help:
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"
 	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"
 	@echo "make bench         benchmark every chapter, rewrite README.md's table (needs a GPU)"
+	@echo "make figures       draw the lessons' figures, docs/figures/*.svg (no GPU needed)"
 	@echo "make plot          draw docs/progression.png from docs/bench.csv (needs gnuplot)"
 	@echo "make sweep SEED=n  chapter 9 on random, square and skinny shapes: docs/sweep-<gpu>.csv"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
