@@ -17,13 +17,13 @@
 #include <stdint.h>
 
 #include "kernels.h"
+#include "dispatch.h"   /* SKINNY_MAX, SECTOR_FLOATS, any_shape_choice() */
 
 #define TILE_BIG 64                                  /* a block moves a 64x64 tile   */
 /* TILE_THREADS (256), the block size: kernels.h */
 #define TILE_PER_THREAD (TILE_BIG * TILE_BIG / TILE_THREADS)   /* 16 elements each */
 #define SCALAR_STEP (TILE_THREADS / TILE_BIG)        /* 4: rows between a thread's elements */
 #define VEC_STEP (TILE_THREADS / (TILE_BIG / 4))     /* 16: the same for float4 accesses    */
-#define SECTOR_FLOATS 8                              /* a 32-byte DRAM/L2 sector            */
 #define COPY_PER_THREAD 4                            /* float4s per thread in copy_vec4     */
 
 /* ---- cuBLAS, the library baseline ------------------------------------- */
@@ -436,7 +436,6 @@ const char *launch_sector_aligned(const float *in, float *out, int rows, int col
  * piece goes through shared memory with a pitch of w + 1 floats, so that
  * walking it either way touches 32 different banks. w * k is about
  * SKINNY_FLOATS (16 KB), w a multiple of 32. */
-#define SKINNY_MAX 64                    /* the small side, at most       */
 #define SKINNY_FLOATS 4096               /* floats per block's piece      */
 
 /* A block's threads walk the k x len piece as a flat sequence idx = 0, 1,
@@ -522,7 +521,7 @@ const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 
 /* ---- The chapter's answer: the right kernel for each shape ------------ */
 
 /* What a library does: look at the shape, then launch the kernel that is
- * fastest for it.
+ * fastest for it (the decision is any_shape_choice() in dispatch.h).
  *   1 x N or N x 1       a copy (the bytes do not move relative to each other)
  *   a side of <= 64      an interleave: transpose_skinny
  *   rows % 8 != 0        output rows start mid-sector: transpose_sector_aligned
@@ -530,12 +529,11 @@ const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 
  *   otherwise            transpose_tile64 (output sectors are whole already) */
 const char *launch_any_shape(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    if ((rows == 1 || cols == 1) && aligned16(in) && aligned16(out))
-        return launch_copy_vec4(in, out, rows, cols, block);
-    else if (rows <= SKINNY_MAX || cols <= SKINNY_MAX)
-        return launch_skinny(in, out, rows, cols, block);
-    else if (rows % SECTOR_FLOATS != 0)
-        return launch_sector_aligned(in, out, rows, cols, block);
-    else
-        return launch_tile64_vec4(in, out, rows, cols, block);   /* falls back to tile64 itself */
+    switch (any_shape_choice(rows, cols, aligned16(in) && aligned16(out))) {
+    case ANY_COPY:           return launch_copy_vec4(in, out, rows, cols, block);
+    case ANY_SKINNY:         return launch_skinny(in, out, rows, cols, block);
+    case ANY_SECTOR_ALIGNED: return launch_sector_aligned(in, out, rows, cols, block);
+    case ANY_TILE64_VEC4:    return launch_tile64_vec4(in, out, rows, cols, block);
+    default:                 return launch_tile64(in, out, rows, cols, block);
+    }
 }

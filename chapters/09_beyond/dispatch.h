@@ -1,0 +1,36 @@
+/*
+ * chapters/09_beyond/dispatch.h - which kernel transpose_any_shape runs for
+ * a shape: the decision on its own, in plain C, so that tests/test_dispatch.c
+ * can check on the CPU that every branch is taken where it should be.
+ * (That each kernel is correct on every shape class is checked on a GPU:
+ * ./chapter9 --check on every shape of --list-shapes.)
+ */
+#ifndef CH09_DISPATCH_H
+#define CH09_DISPATCH_H
+
+#define SKINNY_MAX 64       /* transpose_skinny: a side of at most this  */
+#define SECTOR_FLOATS 8     /* a 32-byte DRAM/L2 sector                   */
+
+typedef enum {
+    ANY_COPY,             /* copy_vec4: 1 x N or N x 1, same bytes in the same order */
+    ANY_SKINNY,           /* transpose_skinny: a side of at most 64 (lever 5)       */
+    ANY_SECTOR_ALIGNED,   /* transpose_sector_aligned: rows % 8 != 0 (lever 4)      */
+    ANY_TILE64_VEC4,      /* transpose_tile64_vec4: 16-byte rows on both sides      */
+    ANY_TILE64            /* transpose_tile64: output sectors whole, rows not 16 B  */
+} any_shape_kernel;
+
+/* aligned: both base pointers are 16-byte aligned (cudaMalloc's are). */
+static inline any_shape_kernel any_shape_choice(int rows, int cols, int aligned)
+{
+    if ((rows == 1 || cols == 1) && aligned)
+        return ANY_COPY;
+    if (rows <= SKINNY_MAX || cols <= SKINNY_MAX)
+        return ANY_SKINNY;
+    if (rows % SECTOR_FLOATS != 0)
+        return ANY_SECTOR_ALIGNED;
+    if (cols % 4 == 0 && rows % 4 == 0 && aligned)
+        return ANY_TILE64_VEC4;
+    return ANY_TILE64;
+}
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * test_dispatch.c - chapter 9's dispatcher picks the kernel each shape
+ * class should get (chapters/09_beyond/dispatch.h, the very function
+ * launch_any_shape calls). No GPU needed: that each kernel is also right
+ * on these shapes is checked on a GPU by ./chapter9 --check, whose shape
+ * list holds the same classes.
+ *
+ * Prints one line per case, "PASS  name" or "FAIL  name: why", which
+ * tests/run.sh counts. Exit status 1 if any case failed.
+ */
+#include <stdio.h>
+
+#include "../chapters/09_beyond/dispatch.h"
+
+static const char *names[] = { "copy_vec4", "transpose_skinny", "transpose_sector_aligned",
+                               "transpose_tile64_vec4", "transpose_tile64" };
+static int failures, taken[5];
+
+static void expect(const char *what, int rows, int cols, int aligned, any_shape_kernel want)
+{
+    any_shape_kernel got = any_shape_choice(rows, cols, aligned);
+    taken[got]++;
+    if (got == want) {
+        printf("PASS  dispatch: %s %d x %d -> %s\n", what, rows, cols, names[want]);
+    } else {
+        printf("FAIL  dispatch: %s %d x %d: got %s, want %s\n", what, rows, cols, names[got],
+               names[want]);
+        failures++;
+    }
+}
+
+int main(void)
+{
+    int k;
+    expect("row vector", 1, 67108864, 1, ANY_COPY);
+    expect("column vector", 67108864, 1, 1, ANY_COPY);
+    expect("unaligned vector (no float4)", 1, 4097, 0, ANY_SKINNY);
+    expect("skinny, k x N", 3, 1000003, 1, ANY_SKINNY);
+    expect("skinny, N x k", 1000000, 3, 1, ANY_SKINNY);
+    expect("skinny at the limit", 64, 262144, 1, ANY_SKINNY);
+    expect("just past the limit", 65, 262144, 1, ANY_SECTOR_ALIGNED);
+    expect("rows and cols % 4, small", 17, 84, 1, ANY_SKINNY);
+    expect("rows % 4, small", 84, 17, 1, ANY_SKINNY);
+    expect("both % 4, small", 68, 36, 1, ANY_SKINNY);
+    expect("square, multiple of 8", 8192, 8192, 1, ANY_TILE64_VEC4);
+    expect("rows % 8 != 0", 8191, 5003, 1, ANY_SECTOR_ALIGNED);
+    expect("rows % 8 == 4", 4100, 4096, 1, ANY_SECTOR_ALIGNED);
+    expect("rows % 8 == 0, cols % 4 != 0", 4096, 4098, 1, ANY_TILE64);
+    expect("rows % 8 == 0, cols % 4 == 0, unaligned", 4096, 4096, 0, ANY_TILE64);
+    expect("wide, 96 rows", 96, 1398100, 1, ANY_TILE64_VEC4);
+    for (k = 0; k < 5; k++)
+        if (taken[k] == 0) {
+            printf("FAIL  dispatch: no case takes %s\n", names[k]);
+            failures++;
+        }
+    if (failures == 0)
+        printf("PASS  dispatch: every branch taken by some case\n");
+    return failures ? 1 : 0;
+}
