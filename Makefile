@@ -12,7 +12,8 @@
 # behind check, sanitize, bench, plot, lessons and profile; tests/ the suite.
 #
 # Variables: ARCH=sm_90 picks the GPU architecture (default: the local
-# GPU's, or a portable list when there is none), NVCC=... the compiler.
+# GPU's, or a portable list when there is none), NVCC=... the compiler,
+# BIN=dir where the programs go (default: here).
 
 NVCC ?= nvcc
 CC   ?= cc
@@ -111,8 +112,8 @@ $(BUILD)/spliced/solutions/%.cu: solutions/%.cu exercises/%.cu scripts/splice.aw
 $(BUILD)/spliced/pasted/%.cu: tests/pasted/%.cu exercises/%.cu scripts/splice.awk
 	@mkdir -p $(dir $@)
 	@$(call SPLICED,tests/pasted/$*.cu,exercises/$*.cu,$@)
-# (-Iexercises: the exercise's #include "../chapters/..." lines still resolve.)
 PASTED_SRC := $(sort $(wildcard tests/pasted/[0-9][0-9]_*.cu))
+# (-Iexercises: the exercise's #include "../chapters/..." lines still resolve.)
 SPLICED_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(SOLUTION_SRC)) \
                 $(patsubst tests/pasted/%.cu,$(BUILD)/pasted/%.o,$(PASTED_SRC))
 $(SPLICED_OBJS): $(BUILD)/%.o: $(BUILD)/spliced/%.cu

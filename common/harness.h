@@ -13,16 +13,22 @@
  *                       kernels, TP_COUNT(kernels));
  *     }
  *
- * tp_run() parses the command line (cli.h), picks the GPU, fills the input
- * with distinct values, measures the cudaMemcpy device-to-device ceiling,
- * then for every kernel: poisons the output, runs it once, checks every
- * element against the CPU reference (validate.h), and if it is correct
- * times it (warm-up, then --reps runs with the L2 flushed before each) and
- * prints the table (report.h). It returns the program's exit status.
- *
- * With --grade it grades the kernels that have a target instead (see
- * grade.h): every awkward shape must be right, then the kernel must reach
- * its target fraction of cudaMemcpy on a large matrix.
+ * tp_run() parses the command line (cli.h), selects the kernels, picks the
+ * GPU, and then does one of three things:
+ *   - the table (default): fills the input with distinct values, measures
+ *     the cudaMemcpy device-to-device ceiling, then for every kernel:
+ *     poisons the output, runs it once, checks every element against the
+ *     CPU reference (validate.h), and if it is correct times it (warm-up,
+ *     then --reps runs with the L2 flushed before each); one table row per
+ *     kernel (report.h);
+ *   - --check: validation only, on --size or on every shape of the
+ *     awkward-shape list (cli.h), one line per kernel and shape;
+ *   - --grade: grades the kernels that have a target (see grade.h):
+ *     every awkward shape must be right and the exercise's rule kept, then
+ *     the kernel must reach its target against a reference in the same run.
+ * A launch function may answer that its kernel cannot take a shape: its
+ * row says "n/a" and the reason, and the other kernels run.
+ * It returns the program's exit status.
  *
  * Matrix convention everywhere: the input is rows x cols, row-major.
  * A copy writes a rows x cols output; a transpose writes cols x rows.
