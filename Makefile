@@ -190,7 +190,8 @@ print-build-dir:
 print-gencode:
 	@echo $(GENCODE)
 
-# The benchmark (needs a GPU): docs/bench.csv and the table in README.md.
+# The benchmark (needs a GPU): docs/bench-<gpu>.csv, docs/results-<gpu>.md and
+# the short table in README.md (every GPU benchmarked so far side by side).
 bench: $(CHAPTERS) $(GPU_PROBE)
 	@MAKE="$(MAKE)" bash scripts/bench.sh
 
@@ -204,7 +205,7 @@ figures: $(FIGURES)
 	@mkdir -p docs/figures
 	$(FIGURES) docs/figures
 
-# The progression figure, docs/progression.png, from docs/bench.csv (gnuplot).
+# The progression figure, docs/progression.png, from docs/bench-*.csv (gnuplot).
 plot:
 	@bash scripts/plot.sh
 
@@ -228,9 +229,9 @@ help:
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"
 	@echo "make profile CH=N  Nsight Compute metrics of chapter N's kernels (needs a GPU and ncu)"
-	@echo "make bench         benchmark every chapter, rewrite README.md's table (needs a GPU)"
+	@echo "make bench         benchmark every chapter on this GPU: docs/results-<gpu>.md (needs a GPU)"
 	@echo "make figures       draw the lessons' figures, docs/figures/*.svg (no GPU needed)"
-	@echo "make plot          draw docs/progression.png from docs/bench.csv (needs gnuplot)"
+	@echo "make plot          draw docs/progression.png from docs/bench-*.csv (needs gnuplot)"
 	@echo "make sweep SEED=n  chapter 9 on random, square and skinny shapes: docs/sweep-<gpu>.csv"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"

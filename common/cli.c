@@ -17,8 +17,8 @@ const tp_shape tp_check_shapes[] = {
 };
 const int tp_check_shape_count = (int)(sizeof tp_check_shapes / sizeof tp_check_shapes[0]);
 
-/* No side can be longer than the whole matrix may be. */
-#define MAX_SIDE ((long)TP_MAX_ELEMENTS)
+/* Launch functions take the sides as ints. */
+#define MAX_SIDE ((long)INT_MAX)
 
 /* Reads a whole decimal number from s into *out. 0 on success; on failure
  * writes why into err ("must be a whole number", ...). */
@@ -164,7 +164,7 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
     }
     if ((size_t)opt->rows > TP_MAX_ELEMENTS / (size_t)opt->cols) {
         snprintf(err, err_len,
-                 "%ld x %ld is too large: at most %zu elements (2^29) per matrix",
+                 "%ld x %ld is too large: at most %zu elements (2^36) per matrix",
                  opt->rows, opt->cols, TP_MAX_ELEMENTS);
         return TP_EXIT_USAGE;
     }

@@ -35,10 +35,14 @@ enum {
     TP_EXIT_NO_GPU = 3   /* no usable CUDA GPU on this machine             */
 };
 
-/* The kernels index with 32-bit ints and every element gets a distinct
- * float value (validate.h), so a matrix holds at most 2^29 elements
- * (2 GiB of float32 per matrix, e.g. 32768 x 16384). */
-#define TP_MAX_ELEMENTS ((size_t)1 << 29)
+/* A side is at most INT_MAX (launch functions take int rows and cols), a
+ * matrix at most 2^36 elements (256 GiB of float32, more than any GPU
+ * holds): what really limits a shape is the GPU's free memory, which the
+ * harness checks (two matrices must fit) with a one-line error.
+ * Kernels that index with 32-bit ints (chapters 1 to 8, the exercises)
+ * take at most TP_INT_ELEMENTS; tp_grid() says "n/a" above that. */
+#define TP_MAX_ELEMENTS ((size_t)1 << 36)
+#define TP_INT_ELEMENTS 2147483647L   /* INT_MAX: row * cols + col fits an int */
 
 #define TP_DEFAULT_ROWS 8192
 #define TP_DEFAULT_COLS 8192

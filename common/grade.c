@@ -4,6 +4,7 @@
 #include "grade.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* "86% of copy" against the copy, "2.60x transpose_naive_row" against a
  * kernel; a target against the copy is just "75%". */
@@ -53,6 +54,11 @@ int tp_grade_verdict(const tp_grade *g, char *buf, size_t len)
         return 0;
     }
     speed(speed_now, sizeof speed_now, g->ratio, g->relative_to, 0);
+    if (g->speed_rows > 0) {   /* a speed shape of the exercise's own: say it */
+        size_t used = strlen(speed_now);
+        snprintf(speed_now + used, sizeof speed_now - used, " at %ld x %ld", g->speed_rows,
+                 g->speed_cols);
+    }
     speed(speed_target, sizeof speed_target, g->target, g->relative_to, 1);
     if (g->ratio < g->target) {
         snprintf(buf, len, "FAIL  %s: correct, but %s; target %s: see %s",

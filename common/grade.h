@@ -24,10 +24,11 @@ typedef struct {
     long failed_rows, failed_cols;
     const char *na;          /* non-NULL: the launch refused that shape, why   */
     size_t wrong, unwritten, elements;
-    char first_wrong[200];   /* "(r, c): expected ..., got ..."               */
+    char first_wrong[320];   /* "(r, c): expected ..., got ..."               */
     /* Timing, filled only when every shape was correct. */
     int timed;
     double ratio;            /* kernel GB/s over the reference's, same run    */
+    long speed_rows, speed_cols;  /* the shape timed, when not the default (0) */
 } tp_grade;
 
 /* Writes the verdict for g into buf (one line, no newline). Returns 1 if

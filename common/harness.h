@@ -16,7 +16,9 @@
  * tp_run() parses the command line (cli.h), selects the kernels, picks the
  * GPU, and then does one of three things:
  *   - the table (default): fills the input with distinct values, measures
- *     the cudaMemcpy device-to-device ceiling, then for every kernel:
+ *     the copy ceiling (the faster of cudaMemcpy device-to-device and the
+ *     harness's own float4 copy kernel, both checked and timed on the same
+ *     bytes; the header says which won), then for every kernel:
  *     poisons the output, runs it once, checks every element against the
  *     CPU reference (validate.h), and if it is correct times it (warm-up,
  *     then --reps runs with the L2 flushed before each); one table row per
@@ -89,6 +91,9 @@ typedef struct {
      * tile without padding, no local memory, a diagonal block order):
      * returns NULL when it is kept, or what is wrong. NULL: no rule. */
     const char *(*rule)(void);
+    /* The shape --grade times the kernel on; 0 x 0: the default 8192 x 8192.
+     * The reference (copy or relative_to) is timed on the same shape. */
+    long speed_rows, speed_cols;
 } tp_kernel;
 
 /* Runs the chapter's kernels as described above; returns the exit status. */
@@ -96,9 +101,16 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
 
 /* The grid that covers width x height elements when each block covers
  * per_block_x x per_block_y of them (rounded up, so edges get a block).
- * Returns NULL and sets *grid; or, if CUDA does not allow that grid
- * (gridDim.y and .z at most 65535), returns the reason for the table. */
+ * Returns NULL and sets *grid; or returns the reason for the table's "n/a":
+ * CUDA does not allow that grid (gridDim.y at most 65535), or width x
+ * height is more than 2^31 - 1 elements, which a kernel indexing with int
+ * cannot address. (Chapter 9's kernels index with 64 bits and number
+ * their tiles along x: they pass the tile count as the width.) */
 const char *tp_grid(dim3 *grid, long width, long height, long per_block_x, long per_block_y);
+
+/* NULL if a rows x cols matrix can be indexed with ints (at most 2^31 - 1
+ * elements), else the reason for the table's "n/a". tp_grid() asks it. */
+const char *tp_int_index(long rows, long cols);
 
 /* Why cudaGetDeviceCount found no GPU, in words a learner can act on. */
 const char *tp_no_gpu_reason(cudaError_t err);

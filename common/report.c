@@ -71,7 +71,14 @@ void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
     fprintf(f, "matrix  %ld x %ld float32: %.1f MB in + %.1f MB out = %.1fx the L2\n",
             rows, cols, mb, mb, 2.0 * mb * 1e6 / (double)(dev->l2_bytes ? dev->l2_bytes : 1));
     fprintf(f, "timing  median of %d repeats (min-max beside it), L2 flushed before each;\n"
-               "        GB/s = 10^9 bytes/s, each element read once and written once\n\n", reps);
+               "        GB/s = 10^9 bytes/s, each element read once and written once\n", reps);
+}
+
+void tp_print_ceiling(FILE *f, const tp_result *r, int best)
+{
+    fprintf(f, "ceiling %s, %.0f GB/s: the faster of the two copies below, in this run;\n"
+               "        %%copy is every row's GB/s against it\n\n",
+            r[best].name, r[best].gbps);
 }
 
 void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, double peak_gbps)
@@ -84,7 +91,7 @@ void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, dou
             w = (int)strlen(r[i].name);
 
     fprintf(f, "%-*s  %7s  %9s  %-17s  %7s  %8s  %6s\n", w, "kernel", "block", "median ms",
-            "min-max ms", "GB/s", "%memcpy", "%peak");
+            "min-max ms", "GB/s", "%copy", "%peak");
     for (i = 0; i < n; i++) {
         fprintf(f, "%-*s  %7s  ", w, r[i].name, r[i].block);
         if (r[i].na) {
@@ -111,7 +118,7 @@ void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
 {
     int i;
     fprintf(f, "device,rows,cols,kernel,block,status,median_ms,min_ms,max_ms,gbps,"
-               "pct_memcpy,pct_peak,best_block\n");
+               "pct_copy,pct_peak,best_block\n");
     for (i = 0; i < n; i++) {
         fprintf(f, "\"%s\",%ld,%ld,%s,%s,", dev->name, rows, cols, r[i].name, r[i].block);
         if (r[i].na)

@@ -57,8 +57,12 @@ double tp_median(double *v, int n);
 void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
                      long rows, long cols, int reps);
 
-/* The table, one row per result. ceiling_gbps is the cudaMemcpy
- * device-to-device figure of the same run (0 if not measured). */
+/* The ceiling line under the header: which copy of r[0] (cudaMemcpy) and
+ * r[1] (the harness's copy kernel) was faster, r[best], and by how much. */
+void tp_print_ceiling(FILE *f, const tp_result *r, int best);
+
+/* The table, one row per result. ceiling_gbps is the copy ceiling of the
+ * same run (the faster copy; 0 if not measured): the "%copy" column. */
 void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps,
                     double peak_gbps);
 

@@ -17,6 +17,7 @@ static float    float_of(uint32_t b) { float v;    memcpy(&v, &b, 4); return v; 
 
 float tp_input_value(size_t i)
 {
+    i %= TP_DISTINCT_VALUES;
     if (i <= EXACT_LIMIT)
         return (float)i;
     /* Past 2^24 step through the bit patterns one by one: each step is the
@@ -40,9 +41,12 @@ long long tp_source_of(float v)
 
 void tp_fill_input(float *in, long rows, long cols)
 {
-    size_t n = (size_t)rows * (size_t)cols, i;
-    for (i = 0; i < n; i++)
-        in[i] = tp_input_value(i);
+    size_t n = (size_t)rows * (size_t)cols, i, j = 0;
+    for (i = 0; i < n; i++) {   /* j = i mod TP_DISTINCT_VALUES, without dividing */
+        in[i] = tp_input_value(j);
+        if (++j == TP_DISTINCT_VALUES)
+            j = 0;
+    }
 }
 
 void tp_reference(const float *in, float *ref, long rows, long cols, tp_op op)
@@ -62,18 +66,37 @@ void tp_reference(const float *in, float *ref, long rows, long cols, tp_op op)
                     ref[(size_t)c * rows + r] = in[(size_t)r * cols + c];
 }
 
-const char *tp_describe_value(float v, long in_rows, long in_cols, char *buf, size_t len)
+/* Of the input elements holding the value whose first source is src
+ * (src, src + P, src + 2P, ... below n), the one nearest to `near`. */
+static long long nearest_source(long long src, long long near, long long n)
 {
+    const long long P = (long long)TP_DISTINCT_VALUES;
+    long long k, last;
+
+    if (near <= src || n <= P)
+        return src;
+    k = (near - src + P / 2) / P;      /* the repeat nearest to near */
+    last = (n - 1 - src) / P;          /* the last repeat inside the input */
+    return src + (k < last ? k : last) * P;
+}
+
+const char *tp_describe_value(float v, long in_rows, long in_cols, long long near, char *buf,
+                              size_t len)
+{
+    long long n = (long long)in_rows * in_cols;
     long long src = tp_source_of(v);
 
     if (bits_of(v) == TP_POISON_BITS)
         snprintf(buf, len, "never written");
     else if (isnan(v))
         snprintf(buf, len, "NaN");
-    else if (src < 0 || src >= (long long)in_rows * in_cols)
+    else if (src < 0 || src >= n)
         snprintf(buf, len, "not from the input");
-    else
-        snprintf(buf, len, "input (%lld, %lld)", src / in_cols, src % in_cols);
+    else {
+        src = nearest_source(src, near, n);
+        snprintf(buf, len, "input (%lld, %lld)%s", src / in_cols, src % in_cols,
+                 n > (long long)TP_DISTINCT_VALUES ? ", or another holding the same value" : "");
+    }
     return buf;
 }
 
@@ -81,11 +104,13 @@ const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got
                                const float *ref, long in_rows, long in_cols, tp_op op)
 {
     long out_cols = op == TP_COPY ? in_cols : in_rows;
-    char want[64], have[64];
-    snprintf(buf, len, "(%ld, %ld): expected %.9g [%s], got %.9g [%s]",
-             (long)(i / (size_t)out_cols), (long)(i % (size_t)out_cols),
-             ref[i], tp_describe_value(ref[i], in_rows, in_cols, want, sizeof want),
-             got[i], tp_describe_value(got[i], in_rows, in_cols, have, sizeof have));
+    long r = (long)(i / (size_t)out_cols), c = (long)(i % (size_t)out_cols);
+    /* the input element that belongs here: (r, c) of a copy, (c, r) of a transpose */
+    long long source = op == TP_COPY ? (long long)i : (long long)c * in_cols + r;
+    char want[96], have[96];
+    snprintf(buf, len, "(%ld, %ld): expected %.9g [%s], got %.9g [%s]", r, c,
+             ref[i], tp_describe_value(ref[i], in_rows, in_cols, source, want, sizeof want),
+             got[i], tp_describe_value(got[i], in_rows, in_cols, source, have, sizeof have));
     return buf;
 }
 
@@ -114,7 +139,7 @@ void tp_print_mismatches(FILE *f, const tp_check_result *chk, const float *got,
     /* The output's shape: the input's for a copy, swapped for a transpose. */
     long out_rows = op == TP_COPY ? in_rows : in_cols;
     long out_cols = op == TP_COPY ? in_cols : in_rows;
-    char line[200];
+    char line[320];
     int k;
 
     if (chk->mismatches == 0)

@@ -33,11 +33,18 @@ typedef enum { TP_COPY = 0, TP_TRANSPOSE = 1 } tp_op;
 
 /* The input value at linear index i (row * cols + col). Up to 2^24 it is
  * the float i itself, so small matrices are easy to read; above that the
- * bit patterns keep counting upwards, which keeps every value distinct. */
+ * bit patterns keep counting upwards, which keeps every value distinct up
+ * to TP_DISTINCT_VALUES elements (every finite float >= 0 that is a whole
+ * number). Larger matrices (e.g. 40000 x 40000) repeat the sequence:
+ * element i holds the value of i mod TP_DISTINCT_VALUES. The check stays
+ * exact, bit for bit; only the name of a wrong value's source becomes "the
+ * nearest element holding it" (see tp_describe_value). */
 float tp_input_value(size_t i);
+#define TP_DISTINCT_VALUES ((size_t)889192448)   /* 2^24 + 1 + (0x7F7FFFFF - 0x4B800000) */
 
-/* The inverse of tp_input_value: the linear input index that holds v, or
- * -1 if no input element holds v (poison, NaN, garbage). */
+/* The inverse of tp_input_value: the smallest linear input index that
+ * holds v (below TP_DISTINCT_VALUES), or -1 if no input element holds v
+ * (poison, NaN, garbage). */
 long long tp_source_of(float v);
 
 /* Fills a rows x cols input with tp_input_value. */
@@ -74,8 +81,12 @@ const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got
                                const float *ref, long in_rows, long in_cols, tp_op op);
 
 /* Describes the value v in words: "input (r, c)", "never written (poison)",
- * "NaN", or "not from the input". Writes into buf and returns it. */
-const char *tp_describe_value(float v, long in_rows, long in_cols, char *buf, size_t len);
+ * "NaN", or "not from the input". Writes into buf and returns it. When the
+ * input is larger than TP_DISTINCT_VALUES, several elements hold v; the
+ * one named is the one nearest to linear input index `near` (pass the
+ * index the element should have come from; -1 for none). */
+const char *tp_describe_value(float v, long in_rows, long in_cols, long long near, char *buf,
+                              size_t len);
 
 #ifdef __cplusplus
 }

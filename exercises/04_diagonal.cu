@@ -22,7 +22,8 @@
  * hardly changes the speed on recent GPUs, so the order check is what
  * decides: measured with `bash scripts/grade.sh solution 4` (2026-11-21),
  * the solution runs at 1.01x on an NVIDIA H200 and on an NVIDIA H100, and
- * plain launch order, just as fast, fails the order check. Indices are ints: at most 2^29 elements.
+ * plain launch order, just as fast, fails the order check. Indices are ints: the given
+ * launch answers n/a above 2^31 - 1 elements.
  *
  * Only the body of your_diagonal_tile is yours.
  */
@@ -68,6 +69,8 @@ static const char *launch_yours(const float *in, float *out, int rows, int cols,
     int gx = (rows + TILE_W - 1) / TILE_W, gy = (cols + TILE_H - 1) / TILE_H;
     dim3 grid;
     const char *na = tp_grid(&grid, (long)gx * gy, 1, 1, 1);
+    if (na == NULL)
+        na = tp_int_index(rows, cols);   /* the kernel indexes with ints */
     if (na)
         return na;
     your_transpose_diagonal_1d<<<grid, block>>>(in, out, rows, cols, gx, gy);

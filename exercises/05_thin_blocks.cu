@@ -20,7 +20,7 @@
  * same run; target 1.5 times its bandwidth. Measured with `bash
  * scripts/grade.sh solution 5` (2026-11-21): the solution's shape reaches
  * 3.57x on an NVIDIA H200 and 3.48x on an NVIDIA H100. Indices are ints:
- * at most 2^29 elements.
+ * the launch answers n/a above 2^31 - 1 elements.
  */
 #include "../chapters/02_naive/kernels.h"
 

@@ -21,8 +21,8 @@
  * at 8192 x 8192 against chapter 7's transpose_padded_tile in the same
  * run, target 0.8 times its bandwidth. Measured with `bash
  * scripts/grade.sh solution 8` (2026-11-21): the solution runs at 0.98x
- * on an NVIDIA H100 and 1.03x on an NVIDIA H200. Indices are ints: at
- * most 2^29 elements.
+ * on an NVIDIA H100 and 1.03x on an NVIDIA H200. Indices are ints: the
+ * given launch answers n/a above 2^31 - 1 elements.
  *
  * Only the body of your_shuffle_stage16 is yours.
  */

@@ -6,13 +6,18 @@
 #
 # Every README.md under chapters/ (and the top-level one) may hold blocks
 #
-#   <!-- results: ./chapter2 -->
+#   <!-- results h200: ./chapter2 -->
 #   ...anything...
 #   <!-- end results -->
 #
 # This script runs each block's command, from the repository root, and
 # replaces the block's inside with the command's output, the device it ran
 # on and the date. Numbers in the lessons are never typed by hand.
+# The word before the colon names the GPU the block is for: "h200" is
+# updated only on a GPU whose name is "NVIDIA H200 ..." ("h100": NVIDIA
+# H100 ...), so a lesson keeps one table per GPU and a run on one GPU
+# leaves the other's alone. A block with no word ("<!-- results: cmd -->")
+# is updated on any GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -22,6 +27,7 @@ if ! device=$(gpu_probe); then
     exit 1
 fi
 device=${device%%,*}   # "NVIDIA H200, compute capability 9.0" -> "NVIDIA H200"
+gpu=$(gpu_tag "$device")   # "NVIDIA H100 80GB HBM3" -> "h100"
 today=$(date -u +%Y-%m-%d)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -36,11 +42,16 @@ fi
 # shellcheck disable=SC2086
 for readme in $readmes; do
     [ -f "$readme" ] || continue
-    grep -q '^<!-- results: ' "$readme" || continue
-    # Run each block's command; output k goes to $tmp/k.txt.
+    grep -qE '^<!-- results( [a-z0-9]+)?: ' "$readme" || continue
+    # Run each block's command; output k goes to $tmp/k.txt ("keep": a
+    # block for another GPU, left as it is).
     k=0
-    while IFS= read -r cmd; do
+    while IFS='|' read -r tag cmd; do
         k=$((k + 1))
+        if [ -n "$tag" ] && [ "$tag" != "$gpu" ]; then
+            echo keep > "$tmp/$k.txt"
+            continue
+        fi
         echo "lesson_results: $readme: $cmd" >&2
         {
             echo "Measured on an $device on $today with \`$cmd\`"
@@ -50,12 +61,15 @@ for readme in $readmes; do
             bash -c "$cmd" 2>&1 || echo "(this command failed with exit status $?)"
             echo '```'
         } > "$tmp/$k.txt"
-    done < <(sed -n 's/^<!-- results: \(.*\) -->$/\1/p' "$readme")
+    done < <(sed -nE 's/^<!-- results ?([a-z0-9]*): (.*) -->$/\1|\2/p' "$readme")
     # Splice the outputs in between the markers.
     awk -v dir="$tmp" '
-        /^<!-- results: .* -->$/ { print; k++; file = dir "/" k ".txt";
-                                    while ((getline line < file) > 0) print line;
-                                    close(file); skipping = 1; next }
+        /^<!-- results ?[a-z0-9]*: .* -->$/ {
+            print; k++; file = dir "/" k ".txt"
+            if ((getline line < file) > 0 && line == "keep") { close(file); next }
+            close(file)
+            while ((getline line < file) > 0) print line
+            close(file); skipping = 1; next }
         /^<!-- end results -->$/ { skipping = 0 }
         !skipping { print }
     ' "$readme" > "$tmp/readme.new"

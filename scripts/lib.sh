@@ -8,6 +8,7 @@
 #   gpu_probe               prints "NVIDIA H200, compute capability 9.0" and
 #                           returns 0, or prints why there is no GPU and
 #                           returns non-zero (it builds the probe if needed)
+#   gpu_tag NAME            "NVIDIA H100 80GB HBM3" -> h100 (file names, lesson blocks)
 #   program_of PATH         chapters/01_bounds -> chapter1,
 #                           exercises/07_padded_tile.cu -> exercise7, ...
 #   sources_of PROGRAM      chapter7 -> the chapter's .cu/.cuh/.h files;
@@ -32,6 +33,14 @@ gpu_probe() {
     probe="$($MAKE -s --no-print-directory print-build-dir)/tests/gpu_probe"
     $MAKE -s --no-print-directory "$probe" > /dev/null 2>&1
     "$probe"
+}
+
+# A GPU's short name for file names and lesson blocks: the first word of
+# its name (after "NVIDIA") that holds a digit, in lower case:
+# "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA GeForce RTX 4090" -> 4090.
+gpu_tag() {
+    printf '%s\n' "$1" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /[0-9]/) { print tolower($i); exit } }' |
+        tr -cd 'a-z0-9'
 }
 
 program_of() {

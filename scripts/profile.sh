@@ -17,18 +17,17 @@
 #                       arrays that did not fit in registers)
 #   DRAM % peak         DRAM throughput as a percentage of the GPU's peak
 #
-# How: ncu runs ./chapterN --check --size 4096x4096 and profiles the kernels
-# whose function name is a kernel name of the table (so not the harness's
-# cudaMemset and cudaMemcpy). With --check each table row launches its kernel
-# exactly once (validation only, no warm-up, no timed repeats), so every
-# row gets one profile. ncu replays each launch once per group of counters
+# How: ncu runs ./chapterN --check --size 4096x4096 and profiles every
+# kernel launch. With --check each table row launches its kernel exactly
+# once (validation only, no warm-up, no timed repeats, no ceiling), so
+# every row gets one profile, in the table's order. ncu replays each launch once per group of counters
 # and, with --cache-control all, flushes the caches before each replay, so
 # every kernel starts from cold caches. --clock-control none leaves the GPU's
 # clocks alone: this script never locks or changes them.
 #
-# A table row's name must be its kernel's function name (true in chapters
-# 1 to 8; chapter 9's cuBLAS row runs a library kernel of another name, which
-# is reported as "no profile of cublas_sgeam"). Anything missing - ncu,
+# A row whose launch runs a kernel of another name (chapter 9's cuBLAS row,
+# its dispatcher transpose_any_shape) names that kernel in a last column,
+# "runs". Anything missing - ncu,
 # permission to read the counters, a row, a metric - is an error with a
 # message and exit status 1, never a silently empty or short table.
 set -u
@@ -53,15 +52,6 @@ find_ncu() {
 }
 ncu=$(find_ncu) || die "Nsight Compute (ncu) not found: not on PATH, not next to nvcc, not in /opt/nvidia/nsight-compute/*/; it comes with the CUDA toolkit or as a separate download"
 
-# The kernel names of the chapter's table, from --help (no GPU needed).
-names=$(./"$prog" --help | sed -n 's/^kernels: //p')
-[ -n "$names" ] || die "./$prog --help lists no kernels"
-alternatives=""
-for n in $names; do
-    [[ "$n" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "'$n' is not a kernel function name"
-    case "|$alternatives|" in *"|$n|"*) ;; *) alternatives=${alternatives:+$alternatives|}$n ;; esac
-done
-
 metrics="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
 metrics+=",l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
 metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
@@ -79,21 +69,20 @@ metrics+=",dram__throughput.avg.pct_of_peak_sustained_elapsed"
 mkdir -p build
 raw="build/profile-$prog.txt"   # everything ncu and the program printed
 
-# The name filter: a table name, then nothing, or a parameter or template
-# list (depending on how this ncu version spells the name), so that
-# transpose_naive_col does not also catch transpose_naive_col_no_l1.
-LC_ALL=C "$ncu" --clock-control none --cache-control all \
-    --kernel-name-base function --kernel-name "regex:^($alternatives)([(<].*)?\$" \
+# Every kernel launch is profiled: with --check the program launches
+# nothing but its table's rows, one launch each, in order (the harness's
+# own memsets and copies are not kernel launches).
+LC_ALL=C "$ncu" --clock-control none --cache-control all --kernel-name-base function \
     --metrics "$metrics" --csv --print-units base \
     ./"$prog" --check --size "$size" > "$raw" 2>&1
 rc=$?
 
-# --check prints one line per table row, "PASS name, block BxB (R x C)" or "FAIL ...":
-# that many launches must have been profiled.
-rows=$(grep -cE '^(PASS|FAIL) [A-Za-z0-9_]+, block ' "$raw")
+# --check prints one line per table row, "PASS name, block BxB (R x C)" or
+# "FAIL ...", in launch order: launch k is row k.
+rows=$(sed -nE 's/^(PASS|FAIL) ([A-Za-z0-9_]+), block .*/\2/p' "$raw" | tr '\n' ' ')
 
 # scripts/profile_table.awk reads ncu's CSV and prints the table.
-awk -v want_rows="$rows" -v names="$names" -f scripts/profile_table.awk "$raw"
+awk -v rows="$rows" -f scripts/profile_table.awk "$raw"
 parsed=$?
 
 if [ "$parsed" -ne 0 ] || [ "$rc" -ne 0 ]; then

@@ -92,7 +92,8 @@ static int test_cli_errors(void)
         { "--size 4x4x4", "whole number" },
         { "--rows 12.5 --cols 3", "whole number" },
         { "--size 99999999999999999999x3", "too large" },
-        { "--size 32768x32768", "too large" },
+        { "--size 300000x300000", "too large" },
+        { "--size 2147483648x1", "too large" },
         { "--rows 5", "both --rows and --cols" },
         { "--reps 0", "at least 1" },
         { "--reps 1000000", "too large" },
@@ -115,8 +116,8 @@ static int test_cli_errors(void)
 static int test_cli_largest_allowed(void)
 {
     tp_options o; char err[256];
-    EXPECT(parse("--size 32768x16384", &o, err) == 0, "2^29 elements refused: %s", err);
-    EXPECT(parse("--size 1x536870912", &o, err) == 0, "1 x 2^29 refused: %s", err);
+    EXPECT(parse("--size 40000x40000", &o, err) == 0, "40000 x 40000 refused: %s", err);
+    EXPECT(parse("--size 1x2147483647", &o, err) == 0, "1 x INT_MAX refused: %s", err);
     return 1;
 }
 
@@ -141,9 +142,9 @@ static int test_fits_and_shrink(void)
 
 static int test_values_distinct_and_decodable(void)
 {
-    /* Around the 2^24 boundary and up to the largest allowed index. */
+    /* Around the 2^24 boundary and up to the last distinct value. */
     static const size_t probe[] = { 0, 1, 2, 16777215, 16777216, 16777217, 16777218,
-                                    100000000, TP_MAX_ELEMENTS - 1 };
+                                    100000000, TP_DISTINCT_VALUES - 1 };
     size_t i;
     uint32_t prev = 0;
     for (i = 0; i < sizeof probe / sizeof probe[0]; i++) {
@@ -162,6 +163,29 @@ static int test_values_distinct_and_decodable(void)
             EXPECT(0, "values at %zu and %zu are not increasing", i - 1, i);
     EXPECT(tp_source_of(0.5f) == -1 && tp_source_of(-1.0f) == -1 && tp_source_of(NAN) == -1,
            "fractions, negatives and NaN come from no input element");
+    return 1;
+}
+
+/* Past TP_DISTINCT_VALUES the values repeat, and a wrong value is named by
+ * the element nearest to where it should have come from. */
+static int test_values_repeat_in_huge_inputs(void)
+{
+    char buf[160];
+    float last = tp_input_value(TP_DISTINCT_VALUES - 1);
+    uint32_t b;
+    memcpy(&b, &last, 4);
+    EXPECT(b == 0x7F7FFFFFu, "the last distinct value is the largest finite float, got 0x%08X", b);
+    EXPECT(tp_input_value(TP_DISTINCT_VALUES) == 0.0f &&
+           tp_input_value(TP_DISTINCT_VALUES + 7) == 7.0f, "values repeat after TP_DISTINCT_VALUES");
+    /* 40000 x 40000: element 1599999995 is (39999, 39995). */
+    tp_describe_value(tp_input_value(1599999995), 40000, 40000, 1599999990, buf, sizeof buf);
+    EXPECT(strcmp(buf, "input (39999, 39995), or another holding the same value") == 0,
+           "the nearest holder of a repeated value: got '%s'", buf);
+    tp_describe_value(tp_input_value(1599999995), 40000, 40000, 3, buf, sizeof buf);
+    EXPECT(strncmp(buf, "input (17770, 7547)", 19) == 0,
+           "near the start, the first holder: got '%s'", buf);
+    tp_describe_value(tp_input_value(5), 2000, 3000, 4000000, buf, sizeof buf);
+    EXPECT(strcmp(buf, "input (0, 5)") == 0, "a small input names its one holder: got '%s'", buf);
     return 1;
 }
 
@@ -457,6 +481,7 @@ int main(void)
     run("cli accepts the largest matrix", test_cli_largest_allowed);
     run("memory fit and default shrink", test_fits_and_shrink);
     run("input values distinct and decodable", test_values_distinct_and_decodable);
+    run("input values repeat past 889192448 elements, named by the nearest", test_values_repeat_in_huge_inputs);
     run("reference transpose 2x3", test_reference_transpose);
     run("reference transpose 70x130 edges", test_reference_edges);
     run("compare catches wrong, NaN and unwritten", test_compare_catches);

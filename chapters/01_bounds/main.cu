@@ -13,13 +13,14 @@
  *                  32x32 tile in a loop, storing each before loading the next
  *   copy_tile_ilp  the same copy with all 4 loads issued before any store
  *
- * The harness also times cudaMemcpy device-to-device on the same matrix:
- * that is the real ceiling, and every %memcpy figure is measured against it.
+ * The harness also times two copies of the same matrix, cudaMemcpy
+ * device-to-device and its own float4 copy kernel: the faster of the two is
+ * the ceiling, and every %copy figure is measured against it.
  *
  * Build and run:   make chapter1 && ./chapter1
  *                  ./chapter1 --size 4096x4096 --reps 50     (see --help)
  * Look for: copy_col far below copy_row, and whether copy_tile_loop really
- * reaches cudaMemcpy on your GPU (the lesson, README.md, explains why not).
+ * reaches the copy ceiling on your GPU (the lesson, README.md, explains why not).
  */
 #include "kernels.h"
 #include "../tile.h"

@@ -9,9 +9,11 @@
  * grid: a 2^26 x 1 matrix has 2^20 tiles in a column, far beyond the
  * 65535 that gridDim.y allows.
  *
- * Indexing: the harness allows at most 2^29 elements, so row * cols + col
- * of an element inside the matrix always fits an int. Every such product
- * below is computed only behind its bounds check.
+ * Indexing: a side fits an int (the harness allows at most INT_MAX), but
+ * a matrix may have more than 2^31 elements (40000 x 40000 is 1.6 x 10^9),
+ * so every offset into the matrix, row * cols + col, is computed in 64
+ * bits: (size_t)row * cols + col. Tile numbers and positions inside a
+ * tile stay ints.
  */
 #include <cublas_v2.h>
 #include <stdint.h>
@@ -79,12 +81,12 @@ static int aligned16(const void *p)
  * one per thread of block 0. Needs 16-byte aligned pointers. A 1 x N or
  * N x 1 transpose is exactly this copy: same bytes, same order. */
 __global__ void __launch_bounds__(TILE_THREADS)
-copy_vec4(const float *__restrict__ in, float *__restrict__ out, int n)
+copy_vec4(const float *__restrict__ in, float *__restrict__ out, size_t n)
 {
     const float4 *in4 = (const float4 *)in;
     float4 *out4 = (float4 *)out;
-    int n4 = n / 4;
-    int i = blockIdx.x * (TILE_THREADS * COPY_PER_THREAD) + threadIdx.x;
+    size_t n4 = n / 4;
+    size_t i = (size_t)blockIdx.x * (TILE_THREADS * COPY_PER_THREAD) + threadIdx.x;
     float4 v[COPY_PER_THREAD];
 
 #pragma unroll
@@ -95,7 +97,7 @@ copy_vec4(const float *__restrict__ in, float *__restrict__ out, int n)
     for (int k = 0; k < COPY_PER_THREAD; k++)
         if (i + k * TILE_THREADS < n4)
             out4[i + k * TILE_THREADS] = v[k];
-    if (blockIdx.x == 0 && (int)threadIdx.x < n - 4 * n4)
+    if (blockIdx.x == 0 && threadIdx.x < n - 4 * n4)
         out[4 * n4 + threadIdx.x] = in[4 * n4 + threadIdx.x];
 }
 
@@ -107,7 +109,7 @@ const char *launch_copy_vec4(const float *in, float *out, int rows, int cols, di
     const char *na = tp_grid(&grid, blocks > 0 ? blocks : 1, 1, 1, 1);
     if (na)
         return na;
-    copy_vec4<<<grid, block>>>(in, out, (int)n);
+    copy_vec4<<<grid, block>>>(in, out, (size_t)n);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -126,7 +128,7 @@ static __device__ __forceinline__ void tile_load(const float *__restrict__ in, i
 #pragma unroll
     for (int j = 0; j < TILE_PER_THREAD; j++) {
         int row = row0 + j * SCALAR_STEP;
-        v[j] = (row < rows && col < cols) ? in[row * cols + col] : 0.0f;
+        v[j] = (row < rows && col < cols) ? in[(size_t)row * cols + col] : 0.0f;
     }
 }
 
@@ -153,7 +155,7 @@ static __device__ __forceinline__ void tile_store(float tile[TILE_BIG][TILE_BIG 
     for (int j = 0; j < TILE_PER_THREAD; j++) {
         int out_row = c0 + y + j * SCALAR_STEP;
         if (out_row < cols && out_col < rows)
-            out[out_row * rows + out_col] = tile[x][y + j * SCALAR_STEP];
+            out[(size_t)out_row * rows + out_col] = tile[x][y + j * SCALAR_STEP];
     }
 }
 
@@ -173,7 +175,7 @@ static __device__ __forceinline__ void tile_load_vec4(const float *__restrict__ 
         int row = row0 + j * VEC_STEP;
         float4 q = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
         if (row < rows && col < cols)
-            q = *(const float4 *)&in[row * cols + col];
+            q = *(const float4 *)&in[(size_t)row * cols + col];
         v[4 * j] = q.x;
         v[4 * j + 1] = q.y;
         v[4 * j + 2] = q.z;
@@ -206,7 +208,7 @@ static __device__ __forceinline__ void tile_store_vec4(float tile[TILE_BIG][TILE
     for (int j = 0; j < TILE_PER_THREAD / 4; j++) {
         int c = y + j * VEC_STEP, out_row = c0 + c;
         if (out_row < cols && out_col < rows)
-            *(float4 *)&out[out_row * rows + out_col] =
+            *(float4 *)&out[(size_t)out_row * rows + out_col] =
                 make_float4(tile[x][c], tile[x + 1][c], tile[x + 2][c], tile[x + 3][c]);
     }
 }
@@ -387,7 +389,7 @@ transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, 
 #pragma unroll
     for (int j = 0; j < ALIGNED_ROWS / SCALAR_STEP; j++) {
         int row = r0 - SECTOR_FLOATS + y + j * SCALAR_STEP;
-        v[j] = (row >= 0 && row < rows && col < cols) ? in[row * cols + col] : 0.0f;
+        v[j] = (row >= 0 && row < rows && col < cols) ? in[(size_t)row * cols + col] : 0.0f;
     }
 #pragma unroll
     for (int j = 0; j < ALIGNED_ROWS / SCALAR_STEP; j++)
@@ -400,7 +402,7 @@ transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, 
         int s = ((out_row % SECTOR_FLOATS) * (rows % SECTOR_FLOATS)) % SECTOR_FLOATS;
         int out_col = r0 - s + x;
         if (out_row < cols && out_col >= 0 && out_col < rows)
-            out[out_row * rows + out_col] = tile[SECTOR_FLOATS - s + x][y + j * SCALAR_STEP];
+            out[(size_t)out_row * rows + out_col] = tile[SECTOR_FLOATS - s + x][y + j * SCALAR_STEP];
     }
 }
 
@@ -483,19 +485,19 @@ transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows
     /* Read: piece[j][p] is element p0 + p of small-side line j. */
     if (wide) {                          /* k input rows: row order          */
         for (idx = threadIdx.x, it = walk_start(len); idx < count; idx += TILE_THREADS, walk_step(&it))
-            piece[it.q * pitch + it.r] = in[it.q * cols + p0 + it.r];
+            piece[it.q * pitch + it.r] = in[(size_t)it.q * cols + p0 + it.r];
     } else {                             /* len input rows of k: one run     */
         for (idx = threadIdx.x, it = walk_start(k); idx < count; idx += TILE_THREADS, walk_step(&it))
-            piece[it.r * pitch + it.q] = in[p0 * k + idx];
+            piece[it.r * pitch + it.q] = in[(size_t)p0 * k + idx];
     }
     __syncthreads();
     /* Write the transposed piece. */
     if (wide) {                          /* len output rows of k: one run    */
         for (idx = threadIdx.x, it = walk_start(k); idx < count; idx += TILE_THREADS, walk_step(&it))
-            out[p0 * k + idx] = piece[it.r * pitch + it.q];
+            out[(size_t)p0 * k + idx] = piece[it.r * pitch + it.q];
     } else {                             /* k output rows: row order         */
         for (idx = threadIdx.x, it = walk_start(len); idx < count; idx += TILE_THREADS, walk_step(&it))
-            out[it.q * rows + p0 + it.r] = piece[it.q * pitch + it.r];
+            out[(size_t)it.q * rows + p0 + it.r] = piece[it.q * pitch + it.r];
     }
 }
 

@@ -33,7 +33,7 @@
  * Build and run:   make chapter9 && ./chapter9          (8192 x 8192)
  *                  ./chapter9 --size 8191x5003          (an awkward shape)
  *                  ./chapter9 --size 67108864x1 --reps 20
- * Look for: the %memcpy column. transpose_any_shape should sit near
+ * Look for: the %copy column. transpose_any_shape should sit near
  * copy_vec4 on every shape and above cublas_sgeam everywhere;
  * transpose_tile64_vec4 falls off a cliff at 8191x5003 where
  * transpose_sector_aligned does not. README.md explains each lever.

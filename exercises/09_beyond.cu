@@ -1,0 +1,103 @@
+/*
+ * Exercise 9: coordinates to points, a k x N transpose with k <= 32
+ * (chapter 9, lever 5).
+ *
+ * Three rows of N floats (all x, all y, all z) turned into N rows of three
+ * (x y z, x y z, ...) is a transpose of a 3 x N matrix, and a tile is the
+ * wrong tool for it: a 32 x 32 tile of a 3-row matrix is 90% padding, and
+ * its warps write 3 floats per output row. Chapter 9's lesson explains
+ * what to do instead (lever 5, "skinny matrices"): give each block ALL k
+ * rows of a chunk of w columns, read them as k coalesced row segments, and
+ * write the chunk's w output rows of k floats, which lie one after another
+ * in memory: one contiguous run of w * k floats, as in a copy.
+ *
+ * Your kernel gets the matrices with at most FEW_ROWS rows; the launch
+ * (given) hands every other shape to chapter 7's padded tile. Block b
+ * takes columns b * w ... b * w + w - 1 (fewer in the last block), with
+ * TILE_THREADS threads and a dynamic shared array of rows * (w + 1) floats
+ * for the k x w piece, if you want one (pitch w + 1: why odd? see
+ * chapter 7).
+ *
+ *   make exercise9 && ./exercise9 --size 3x16777216   your kernel beside the others
+ *   ./exercise9 --check --size 3x1000                 is it right? (any shape)
+ *   make check EX=9                                   grade it
+ *
+ * How it is graded: correct on every shape of `./exercise9 --list-shapes`
+ * (1 x 1, 1 x 4097, 17 x 83 and 17 x 84 reach your kernel), with
+ * compute-sanitizer's racecheck and synccheck clean; then timed at
+ * 3 x 16777216 (201 MB in, 201 MB out) against chapter 2's
+ * transpose_naive_row on the same shape in the same run: target 1.5 times
+ * its bandwidth. The naive transpose written inside this launch (threads
+ * walk the chunk row by row and store each float at its transposed place)
+ * does not reach it; the interleave does. Measured with `bash
+ * scripts/grade.sh solution 9` and `pasted 9` (the naive walk): see
+ * docs/instructor-key.md for the figures on an H100 and an H200.
+ * Indices: a side fits an int, but rows * cols may not; use
+ * (size_t)row * cols + col for offsets into the matrices.
+ *
+ * Only the kernel body is yours; the launch and the table are given.
+ */
+#include "../chapters/02_naive/kernels.h"
+#include "../chapters/07_padded_tile/kernels.h"
+#include "../chapters/09_beyond/kernels.h"
+#include "../chapters/tile.h"
+
+#define FEW_ROWS 32          /* your kernel takes matrices of 1 to 32 rows */
+#define PIECE_FLOATS 4096    /* a block's piece: about 16 KB               */
+
+/* ---- your code: from here ------------------------------------------------ */
+/* in is rows x cols (rows <= FEW_ROWS), out is cols x rows:
+ * out(c, r) = in(r, c). This block's chunk: columns c0 = blockIdx.x * w
+ * up to c0 + len - 1, len = min(w, cols - c0). blockDim.x == TILE_THREADS.
+ * piece[] holds rows * (w + 1) floats: use piece[r * (w + 1) + p] for
+ * element (r, c0 + p).
+ * Step 1: read the chunk, consecutive threads on consecutive columns of
+ *         one row (coalesced), into piece.
+ * Step 2: __syncthreads().
+ * Step 3: write out[c0 * rows ... (c0 + len) * rows - 1], one contiguous
+ *         run, consecutive threads on consecutive addresses: output float
+ *         number i of the run is element (i % rows, c0 + i / rows).
+ * Hint: a division for every element is slow (chapter 9); it is enough to
+ * get it right first, and to measure. */
+__global__ void your_transpose_few_rows(const float *__restrict__ in, float *__restrict__ out,
+                                        int rows, int cols, int w)
+{
+    extern __shared__ float piece[];
+    /* TODO: your code here */
+}
+/* ---- your code: to here -------------------------------------------------- */
+
+/* Matrices of at most FEW_ROWS rows: chunks of w columns, w a multiple of
+ * 32 with rows * w about PIECE_FLOATS. Every other shape: chapter 7. */
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    int w = (PIECE_FLOATS / rows) / 32 * 32;
+    size_t bytes = (size_t)rows * (w + 1) * sizeof(float);
+    dim3 grid;
+    const char *na;
+
+    if (rows > FEW_ROWS)
+        return launch_padded_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS, 1));
+    na = tp_grid(&grid, (cols + w - 1) / w, 1, 1, 1);
+    if (na)
+        return na;
+    your_transpose_few_rows<<<grid, block, bytes>>>(in, out, rows, cols, w);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* Your kernel's line ends with: the target, where to read up, the kernel
+ * it is measured against, no rule, and the shape it is timed on. */
+static const tp_kernel kernels[] = {
+    { "your_transpose_few_rows", launch_yours, TP_TRANSPOSE, { TILE_THREADS, 1, 1 },
+      1.5, "chapter 9, lever 5", "transpose_naive_row", NULL, 3, 16777216 },
+    { "transpose_naive_row",    launch_naive_row,    TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_padded_tile",  launch_padded_tile,  TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_any_shape",    launch_any_shape,    TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
+};
+
+int main(int argc, char **argv)
+{
+    return tp_run(argc, argv, "Exercise 9: a k x N transpose for k <= 32 (coordinates to points)",
+                  kernels, TP_COUNT(kernels));
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""scripts/frameworks.py - what a user gets without this tutorial.
+
+    python3 scripts/frameworks.py --size 8192x8192 --reps 30
+
+Times the transposes a Python user would call, PyTorch's
+x.t().contiguous() and CuPy's cupy.ascontiguousarray(x.T), on a float32
+matrix, measured the way the harness measures the chapters' kernels:
+checked first, then the median of REPS runs with CUDA events, the L2
+flushed (a buffer twice its size written) before each run. Each is a
+percentage of a plain copy of the same bytes timed in the same process
+(PyTorch's dst.copy_(src) between two contiguous matrices: its copy
+ceiling; this process cannot run the harness's own copy kernel).
+
+Prints CSV rows in the format of `make bench` (scripts/bench.sh appends
+them to docs/bench-<gpu>.csv when PyTorch is installed), program
+"frameworks". A library that is not installed is left out, with a note
+on stderr; without PyTorch nothing can be measured and the exit status
+is 1.
+"""
+import argparse
+import statistics
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--size", default="8192x8192")
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+    rows, cols = (int(v) for v in args.size.lower().split("x"))
+
+    try:
+        import torch
+    except ImportError:
+        print("frameworks: PyTorch is not installed, nothing measured", file=sys.stderr)
+        return 1
+    if not torch.cuda.is_available():
+        print("frameworks: PyTorch sees no CUDA GPU, nothing measured", file=sys.stderr)
+        return 1
+    dev = torch.device("cuda")
+    props = torch.cuda.get_device_properties(dev)
+    l2 = getattr(props, "L2_cache_size", 64 << 20)
+    flush = torch.empty(2 * l2 // 4, dtype=torch.float32, device=dev)
+    # Distinct values: the bits of 0, 1, 2, ... (the check compares bits).
+    x = torch.arange(rows * cols, dtype=torch.int32, device=dev).view(torch.float32)
+    x = x.reshape(rows, cols)
+    dst = torch.empty_like(x)
+
+    def timed(fn):
+        for _ in range(2):
+            fn()
+        times = []
+        for i in range(args.reps):
+            flush.fill_(float(i))
+            start = torch.cuda.Event(enable_timing=True)
+            stop = torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn()
+            stop.record()
+            stop.synchronize()
+            times.append(start.elapsed_time(stop))
+        return statistics.median(times), min(times), max(times)
+
+    def row(kernel, ok, t, ceiling_gbps):
+        if not ok:
+            return f'{args.size},frameworks,"{props.name}",{rows},{cols},{kernel},-,FAIL,,,,,,,0'
+        med, lo, hi = t
+        gbps = 2.0 * rows * cols * 4 / (med * 1e-3) / 1e9
+        return (f'{args.size},frameworks,"{props.name}",{rows},{cols},{kernel},-,PASS,'
+                f"{med:.5f},{lo:.5f},{hi:.5f},{gbps:.1f},{100 * gbps / ceiling_gbps:.1f},0,0")
+
+    def bits(t):
+        return t.view(torch.int32)
+
+    dst.copy_(x)
+    copy_ok = torch.equal(bits(dst), bits(x))
+    t_copy = timed(lambda: dst.copy_(x))
+    ceiling = 2.0 * rows * cols * 4 / (t_copy[0] * 1e-3) / 1e9
+    print(row("torch_copy_", copy_ok, t_copy, ceiling))
+
+    y = x.t().contiguous()
+    ok = tuple(y.shape) == (cols, rows) and torch.equal(bits(y.t()), bits(x))
+    print(row("torch_t_contiguous", ok, timed(lambda: x.t().contiguous()), ceiling))
+
+    try:
+        import cupy
+    except ImportError:
+        print("frameworks: CuPy is not installed, left out", file=sys.stderr)
+        return 0
+    a = cupy.asarray(x)          # shares x's memory (DLPack / CUDA array interface)
+    b = cupy.ascontiguousarray(a.T)
+    ok = b.shape == (cols, rows) and torch.equal(bits(torch.as_tensor(b, device=dev).t()), bits(x))
+    print(row("cupy_ascontiguousarray_T", ok, timed(lambda: cupy.ascontiguousarray(a.T)), ceiling))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
