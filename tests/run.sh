@@ -134,6 +134,27 @@ nothing_applies_refused() {
 gpu_test "gpu: chapter9 --check --size 64000003x2 (n/a rows, the rest checked)" tall_shape_ok
 gpu_test "gpu: chapter7 on a shape none of its kernels takes: exit 2" nothing_applies_refused
 
+# Past 2^31 elements: chapter 9's 64-bit dispatcher is checked element by
+# element (the input values repeat past 889192448 elements; the check stays
+# exact), and chapter 7's int-indexed tile says n/a instead of corrupting
+# memory. 50000 x 43000 is 2150000000 elements, 8.6 GB per matrix: a GPU
+# with too little memory answers exit 2 "needs ... GB", which is a SKIP.
+name="gpu: chapter9 --check on 50000 x 43000 (> 2^31 elements), chapter 7 n/a"
+if [ -n "$gpu_reason" ]; then
+    skip "$name" "$gpu_reason"
+else
+    out=$(./chapter9 --check --size 50000x43000 --kernel any_shape,padded 2>&1); rc=$?
+    if [ "$rc" -eq 2 ] && [[ "$out" == *"GB free"* ]]; then
+        skip "$name" "the GPU has too little free memory: $out"
+    elif [ "$rc" -eq 0 ] &&
+         [[ "$out" == *"PASS transpose_any_shape, block 256x1 (50000 x 43000)"* ]] &&
+         [[ "$out" == *"n/a  transpose_padded_tile, block 32x8 (50000 x 43000): indexes with 32-bit ints"* ]]; then
+        pass "$name"
+    else
+        fail "$name" "exit $rc: $(printf '%s' "$out" | tail -n 4)"
+    fi
+fi
+
 # Turing (sm_75, the oldest GPU CUDA 13 builds for) stays supported by
 # every chapter: built as compute_75 PTX only, with no machine code for
 # this GPU, each chapter runs through the driver's just-in-time compiler
