@@ -38,7 +38,13 @@ int main(void)
     expect("skinny, k x N", 3, 1000003, 1, ANY_SKINNY);
     expect("skinny, N x k", 1000000, 3, 1, ANY_SKINNY);
     expect("skinny at the limit", 64, 262144, 1, ANY_SKINNY);
-    expect("just past the limit", 65, 262144, 1, ANY_SECTOR_ALIGNED);
+    expect("65 rows, rows % 8 != 0: the wide rule", 65, 262144, 1, ANY_SKINNY);
+    expect("wide, 190 rows (lever 5b)", 190, 1860076, 1, ANY_SKINNY);
+    expect("wide, at the row limit", 367, 100000, 1, ANY_SKINNY);
+    expect("wide, just past the row limit", 369, 100000, 1, ANY_SECTOR_ALIGNED);
+    expect("tall, 190 columns (skinny measured slower)", 1860076, 190, 1, ANY_SECTOR_ALIGNED);
+    expect("tall, 65 columns", 262144, 65, 1, ANY_TILE64);
+    expect("300 x 200: few rows, but not wide", 300, 200, 1, ANY_SECTOR_ALIGNED);
     expect("rows and cols % 4, small", 17, 84, 1, ANY_SKINNY);
     expect("rows % 4, small", 84, 17, 1, ANY_SKINNY);
     expect("both % 4, small", 68, 36, 1, ANY_SKINNY);

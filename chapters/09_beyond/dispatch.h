@@ -9,11 +9,16 @@
 #define CH09_DISPATCH_H
 
 #define SKINNY_MAX 64       /* transpose_skinny: a side of at most this  */
+/* ... and wide matrices of at most this many rows, when rows % 8 != 0
+ * (lever 5b): 368 rows x 33 floats is the largest piece that fits the 48 KB
+ * of dynamic shared memory a kernel gets without asking for more. */
+#define SKINNY_ROWS_MAX 368
 #define SECTOR_FLOATS 8     /* a 32-byte DRAM/L2 sector                   */
 
 typedef enum {
     ANY_COPY,             /* copy_vec4: 1 x N or N x 1, same bytes in the same order */
-    ANY_SKINNY,           /* transpose_skinny: a side of at most 64 (lever 5)       */
+    ANY_SKINNY,           /* transpose_skinny: a side of at most 64, or at most 368
+                             rows when rows % 8 != 0 (lever 5)                     */
     ANY_SECTOR_ALIGNED,   /* transpose_sector_aligned: rows % 8 != 0 (lever 4)      */
     ANY_TILE64_VEC4,      /* transpose_tile64_vec4: 16-byte rows on both sides      */
     ANY_TILE64            /* transpose_tile64: output sectors whole, rows not 16 B  */
@@ -25,6 +30,8 @@ static inline any_shape_kernel any_shape_choice(int rows, int cols, int aligned)
     if ((rows == 1 || cols == 1) && aligned)
         return ANY_COPY;
     if (rows <= SKINNY_MAX || cols <= SKINNY_MAX)
+        return ANY_SKINNY;
+    if (rows <= SKINNY_ROWS_MAX && rows <= cols && rows % SECTOR_FLOATS != 0)
         return ANY_SKINNY;
     if (rows % SECTOR_FLOATS != 0)
         return ANY_SECTOR_ALIGNED;

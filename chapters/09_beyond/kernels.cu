@@ -501,17 +501,23 @@ transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows
     }
 }
 
-/* Only for matrices with a side of at most SKINNY_MAX. */
+/* For matrices with a side of at most SKINNY_MAX, or wide ones of at most
+ * SKINNY_ROWS_MAX rows. The piece is about SKINNY_FLOATS floats, but at
+ * least 32 columns wide (a warp's coalesced row segment): for k > 128 it
+ * is k x 32, up to 368 x 33 floats = 48576 bytes. */
 const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 block)
 {
     int k = rows < cols ? rows : cols, n = rows < cols ? cols : rows;
     int w = (SKINNY_FLOATS / k) / 32 * 32;
-    size_t bytes = (size_t)k * (w + 1) * sizeof(float);
+    size_t bytes;
     dim3 grid;
     const char *na;
 
-    if (k > SKINNY_MAX)
-        return "for matrices with a side of at most 64";
+    if (k > SKINNY_MAX && (rows > SKINNY_ROWS_MAX || rows > cols))
+        return "for matrices with a side of at most 64, or at most 368 rows";
+    if (w < 32)
+        w = 32;
+    bytes = (size_t)k * (w + 1) * sizeof(float);
     na = tp_grid(&grid, (n + w - 1) / w, 1, 1, 1);
     if (na)
         return na;
