@@ -30,8 +30,9 @@
  * its bandwidth. The naive transpose written inside this launch (threads
  * walk the chunk row by row and store each float at its transposed place)
  * does not reach it; the interleave does. Measured with `bash
- * scripts/grade.sh solution 9` and `pasted 9` (the naive walk): see
- * docs/instructor-key.md for the figures on an H100 and an H200.
+ * scripts/grade.sh solution 9` and `pasted 9` (2026-11-21): the solution
+ * runs at 2.69x on an NVIDIA H200 and 2.19x on an NVIDIA H100; the naive
+ * walk at 1.25x and 0.95x.
  * Indices: a side fits an int, but rows * cols may not; use
  * (size_t)row * cols + col for offsets into the matrices.
  *

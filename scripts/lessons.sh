@@ -4,7 +4,7 @@
 #   make lessons          (on a machine with a GPU)
 #   make lessons CH=9     only chapter 9's lesson
 #
-# Every README.md under chapters/ (and the top-level one) may hold blocks
+# Every .md file under chapters/ (and the top-level README.md) may hold blocks
 #
 #   <!-- results h200: ./chapter2 -->
 #   ...anything...
@@ -34,9 +34,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Which lessons: `make lessons CH=9` only chapter 9's, by default all.
 if [ $# -gt 0 ]; then
-    readmes=$(for n in "$@"; do printf 'chapters/%02d_*/README.md ' "$n"; done)
+    readmes=$(for n in "$@"; do printf 'chapters/%02d_*/*.md ' "$n"; done)
 else
-    readmes="README.md chapters/*/README.md"
+    readmes="README.md chapters/*/*.md"
 fi
 
 # shellcheck disable=SC2086
