@@ -195,9 +195,9 @@ print-gencode:
 bench: $(CHAPTERS) $(GPU_PROBE)
 	@MAKE="$(MAKE)" bash scripts/bench.sh
 
-# Chapter 9 over random, square and skinny shapes (needs a GPU): make sweep SEED=7.
+# Chapter 9 over random, square and skinny shapes (needs a GPU): make sweep DRAW=7.
 sweep: chapter9 $(GPU_PROBE)
-	@SEED=$(SEED) MAKE="$(MAKE)" bash scripts/sweep.sh
+	@DRAW=$(DRAW) MAKE="$(MAKE)" bash scripts/sweep.sh
 
 # The lessons' figures, docs/figures/*.svg, from the kernels' index
 # arithmetic (no GPU needed; tests/check_figures.sh checks they are current).
@@ -232,7 +232,7 @@ help:
 	@echo "make bench         benchmark every chapter on this GPU: docs/results-<gpu>.md (needs a GPU)"
 	@echo "make figures       draw the lessons' figures, docs/figures/*.svg (no GPU needed)"
 	@echo "make plot          draw docs/progression.png from docs/bench-*.csv (needs gnuplot)"
-	@echo "make sweep SEED=n  chapter 9 on random, square and skinny shapes: docs/sweep-<gpu>.csv"
+	@echo "make sweep DRAW=n  chapter 9 on random, square and skinny shapes: docs/sweep-<gpu>.csv"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC) (CUDA $(NVCC_VERSION)),"

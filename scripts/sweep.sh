@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # scripts/sweep.sh - chapter 9 on many shapes: `make sweep` (needs a GPU).
 #
-#   make sweep                  shapes drawn with seed 1
-#   make sweep SEED=7 RANDOM_SHAPES=40
+#   make sweep                  shapes of draw 1
+#   make sweep DRAW=7 RANDOM_SHAPES=40
 #
 # A dispatcher tuned on a fixed list of shapes proves nothing about the
 # next shape, so the sweep draws its own: RANDOM_SHAPES shapes with sides
-# drawn log-uniformly (from SEED; draw new ones now and then) and 4e6 to
+# drawn log-uniformly (draw number DRAW picks them; draw new ones now and then) and 4e6 to
 # 4e8 elements, far past the L2; squares from 1000 to 24000; and skinny
 # k x N and N x k matrices for k from 2 to 64 (2^24 elements each). Each
 # shape runs ./chapter9 on two rows, cublas_sgeam and transpose_any_shape,
@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
-seed=${SEED:-1}
+draw=${DRAW:-1}
 count=${RANDOM_SHAPES:-24}
 reps=${REPS:-10}
 
@@ -38,11 +38,11 @@ mkdir -p docs
 # One shape per line: class rows cols.
 shapes() {
     # Park and Miller's generator, spelled out so that every awk draws the
-    # same shapes from the same seed (awk's own rand() differs between awks).
-    awk -v seed="$seed" -v n="$count" '
+    # same shapes for the same draw number (awk's own rand() differs between awks).
+    awk -v draw="$draw" -v n="$count" '
         function uniform() { x = (16807 * x) % 2147483647; return x / 2147483647 }
         BEGIN {
-            x = seed % 2147483646 + 1
+            x = draw % 2147483646 + 1
             for (i = 0; i < n; i++) {
                 e = exp(log(4e6) + uniform() * (log(4e8) - log(4e6)))   # elements
                 r = int(exp(log(64) + uniform() * (log(e / 64) - log(64))))
@@ -74,7 +74,7 @@ while read -r class rows cols; do
         }' >> "$csv"
 done < <(shapes)
 
-echo "sweep: $device, seed $seed, $(($(wc -l < "$csv") - 1)) shapes, wrote $csv"
+echo "sweep: $device, draw $draw, $(($(wc -l < "$csv") - 1)) shapes, wrote $csv"
 sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
     { n++; a[n] = $9; if ($10 > $9) wins = wins sprintf("\n  %sx%s (%s): any_shape %.1f%%, cuBLAS %.1f%%", $2, $3, $1, $9, $10) }
     END {
@@ -82,6 +82,6 @@ sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
                a[1], (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2), a[n]
         printf "shapes where cuBLAS is faster: %s\n", wins == "" ? "none" : wins
     }'
-awk -F, -v title="$device, chapter 9, shapes drawn with seed $seed" \
+awk -F, -v title="$device, chapter 9, shapes of draw $draw" \
     -f scripts/sweep_svg.awk "$csv" > "docs/sweep-$tag.svg"
 echo "sweep: drew docs/sweep-$tag.svg"
