@@ -450,6 +450,12 @@ static int test_grade_relative_and_rule(void)
     g.rule_broken = "it uses 16640 bytes of shared memory";
     EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 &&
            strstr(line, "not what the exercise asks: it uses 16640 bytes"), "a broken rule passed: %s", line);
+    /* An exercise timed on its own shape says which. */
+    g.rule_broken = NULL;
+    g.ratio = 2.19;
+    g.speed_rows = 3; g.speed_cols = 16777216;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 1 &&
+           strstr(line, "2.19x transpose_naive_row at 3 x 16777216 (target 2.00x"), "%s", line);
     return 1;
 }
 
