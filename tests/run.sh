@@ -134,6 +134,20 @@ nothing_applies_refused() {
 gpu_test "gpu: chapter9 --check --size 64000003x2 (n/a rows, the rest checked)" tall_shape_ok
 gpu_test "gpu: chapter7 on a shape none of its kernels takes: exit 2" nothing_applies_refused
 
+# Every branch of chapter 9's dispatcher, in both tile orders, on shapes
+# with ragged edges (tests/test_dispatch.c checks on the CPU that each
+# shape takes the branch named here): the scalar tile down columns and
+# along rows, 16-byte tiles down columns with few rows, the sector-aligned
+# tile down columns just past the skinny limit, and lever 5b at the limit.
+dispatch_branches_ok() {
+    local s out
+    for s in 1032x3001 3000x1030 136x5000 129x70001 127x70001; do
+        out=$(./chapter9 --check --size "$s" --kernel any_shape) || return 1
+        grep -q '^PASS transpose_any_shape, ' <<< "$out" || return 1
+    done
+}
+gpu_test "gpu: chapter9 --check, every dispatcher branch in both tile orders" dispatch_branches_ok
+
 # Past 2^31 elements: chapter 9's 64-bit dispatcher is checked element by
 # element (the input values repeat past 889192448 elements; the check stays
 # exact), and chapter 7's int-indexed tile says n/a instead of corrupting

@@ -29,6 +29,20 @@ static void expect(const char *what, int rows, int cols, int aligned, any_shape_
     }
 }
 
+/* Lever 6: the tile order. */
+static void expect_down(const char *what, int rows, int cols, int want)
+{
+    static const char *order[] = { "along rows", "down columns" };
+    int got = any_shape_tiles_down(rows, cols);
+    if (got == want) {
+        printf("PASS  tile order: %s %d x %d -> %s\n", what, rows, cols, order[want]);
+    } else {
+        printf("FAIL  tile order: %s %d x %d: got %s, want %s\n", what, rows, cols, order[got],
+               order[want]);
+        failures++;
+    }
+}
+
 int main(void)
 {
     int k;
@@ -39,9 +53,11 @@ int main(void)
     expect("skinny, N x k", 1000000, 3, 1, ANY_SKINNY);
     expect("skinny at the limit", 64, 262144, 1, ANY_SKINNY);
     expect("65 rows, rows % 8 != 0: the wide rule", 65, 262144, 1, ANY_SKINNY);
-    expect("wide, 190 rows (lever 5b)", 190, 1860076, 1, ANY_SKINNY);
-    expect("wide, at the row limit", 367, 100000, 1, ANY_SKINNY);
-    expect("wide, just past the row limit", 369, 100000, 1, ANY_SECTOR_ALIGNED);
+    expect("wide, 100 rows (lever 5b)", 100, 1000000, 1, ANY_SKINNY);
+    expect("wide, at the row limit", 127, 100000, 1, ANY_SKINNY);
+    expect("wide, just past the row limit", 129, 100000, 1, ANY_SECTOR_ALIGNED);
+    expect("wide, 190 rows (column-order tiles measured faster)", 190, 1860076, 1,
+           ANY_SECTOR_ALIGNED);
     expect("tall, 190 columns (skinny measured slower)", 1860076, 190, 1, ANY_SECTOR_ALIGNED);
     expect("tall, 65 columns", 262144, 65, 1, ANY_TILE64);
     expect("300 x 200: few rows, but not wide", 300, 200, 1, ANY_SECTOR_ALIGNED);
@@ -54,6 +70,19 @@ int main(void)
     expect("rows % 8 == 0, cols % 4 != 0", 4096, 4098, 1, ANY_TILE64);
     expect("rows % 8 == 0, cols % 4 == 0, unaligned", 4096, 4096, 0, ANY_TILE64);
     expect("wide, 96 rows", 96, 1398100, 1, ANY_TILE64_VEC4);
+    /* The shapes tests/run.sh checks on a GPU, one per branch and order. */
+    expect("GPU check: scalar tile, down columns", 1032, 3001, 1, ANY_TILE64);
+    expect_down("GPU check: scalar tile, down columns", 1032, 3001, 1);
+    expect("GPU check: scalar tile, along rows", 3000, 1030, 1, ANY_TILE64);
+    expect_down("GPU check: along rows", 3000, 1030, 0);
+    expect("GPU check: 16-byte tile, few rows", 136, 5000, 1, ANY_TILE64_VEC4);
+    expect_down("GPU check: 16-byte tile, down columns", 136, 5000, 1);
+    expect("GPU check: past the skinny limit", 129, 70001, 1, ANY_SECTOR_ALIGNED);
+    expect("GPU check: at the skinny limit", 127, 70001, 1, ANY_SKINNY);
+    expect_down("wide: tiles down columns", 1243, 201103, 1);
+    expect_down("square: tiles down columns", 8192, 8192, 1);
+    expect_down("tall: tiles along rows", 85616, 2879, 0);
+    expect_down("one more row than columns: along rows", 4097, 4096, 0);
     for (k = 0; k < 5; k++)
         if (taken[k] == 0) {
             printf("FAIL  dispatch: no case takes %s\n", names[k]);

@@ -10,14 +10,14 @@
 
 #define SKINNY_MAX 64       /* transpose_skinny: a side of at most this  */
 /* ... and wide matrices of at most this many rows, when rows % 8 != 0
- * (lever 5b): 368 rows x 33 floats is the largest piece that fits the 48 KB
- * of dynamic shared memory a kernel gets without asking for more. */
-#define SKINNY_ROWS_MAX 368
+ * (lever 5b). Measured (README.md, lever 5b): from about 146 rows on, the
+ * sector-aligned tile in column order (lever 6) was as fast or faster. */
+#define SKINNY_ROWS_MAX 128
 #define SECTOR_FLOATS 8     /* a 32-byte DRAM/L2 sector                   */
 
 typedef enum {
     ANY_COPY,             /* copy_vec4: 1 x N or N x 1, same bytes in the same order */
-    ANY_SKINNY,           /* transpose_skinny: a side of at most 64, or at most 368
+    ANY_SKINNY,           /* transpose_skinny: a side of at most 64, or at most 128
                              rows when rows % 8 != 0 (lever 5)                     */
     ANY_SECTOR_ALIGNED,   /* transpose_sector_aligned: rows % 8 != 0 (lever 4)      */
     ANY_TILE64_VEC4,      /* transpose_tile64_vec4: 16-byte rows on both sides      */
@@ -38,6 +38,20 @@ static inline any_shape_kernel any_shape_choice(int rows, int cols, int aligned)
     if (cols % 4 == 0 && rows % 4 == 0 && aligned)
         return ANY_TILE64_VEC4;
     return ANY_TILE64;
+}
+
+/* Lever 6: the order of the tiles. Blocks that run at the same time should
+ * write long runs of the output, and read long runs of the input. Walking
+ * the tiles along rows, one wave of blocks covers (wave / tiles per row)
+ * rows of tiles: every output row gets a piece that many tiles long.
+ * Walking down columns, every input row gets a piece (wave / tiles per
+ * column) tiles long, and whole output rows are written. The shorter run
+ * belongs to the side with more tiles, so walk down columns when a row
+ * has more tiles than a column, i.e. rows <= cols (squares too: measured
+ * as fast or faster, README.md). */
+static inline int any_shape_tiles_down(int rows, int cols)
+{
+    return rows <= cols;
 }
 
 #endif

@@ -213,18 +213,36 @@ static __device__ __forceinline__ void tile_store_vec4(float tile[TILE_BIG][TILE
     }
 }
 
-/* Which tile a block (or a loop step) works on: row-major tile order, so
- * neighbouring blocks read neighbouring parts of the same input rows. */
-static __device__ __forceinline__ void tile_origin(int tile, int cols, int *r0, int *c0)
+/* Which tile a block (or a loop step) works on, in a grid of tiles_y x
+ * tiles_x tiles. Two orders (lever 6):
+ *   along rows (down = 0)  tile 0, 1, 2, ... go along a row of tiles:
+ *                          blocks that run together read whole input rows,
+ *                          and write short pieces of many output rows;
+ *   down columns (down = 1) they go down a column of tiles: blocks that run
+ *                          together write whole output rows (input columns)
+ *                          and read short pieces of many input rows. */
+static __device__ __forceinline__ void tile_origin(int tile, int tiles_y, int tiles_x, int down,
+                                                   int *r0, int *c0)
 {
-    int tiles_x = (cols + TILE_BIG - 1) / TILE_BIG;
-    *r0 = (tile / tiles_x) * TILE_BIG;
-    *c0 = (tile % tiles_x) * TILE_BIG;
+    if (down) {
+        *r0 = (tile % tiles_y) * TILE_BIG;
+        *c0 = (tile / tiles_y) * TILE_BIG;
+    } else {
+        *r0 = (tile / tiles_x) * TILE_BIG;
+        *c0 = (tile % tiles_x) * TILE_BIG;
+    }
 }
 
-static long tile_count(int rows, int cols)
+/* How many tiles cover n rows or columns (n is a long: the sector-aligned
+ * kernel asks for rows + 7, which may pass INT_MAX). */
+static __host__ __device__ __forceinline__ int tiles_of(long n)
 {
-    return (long)((rows + TILE_BIG - 1) / TILE_BIG) * ((cols + TILE_BIG - 1) / TILE_BIG);
+    return (int)((n + TILE_BIG - 1) / TILE_BIG);
+}
+
+static long tile_count(long rows, long cols)
+{
+    return (long)tiles_of(rows) * tiles_of(cols);
 }
 
 /* 16-byte accesses on both sides need both pitches (cols for the input,
@@ -239,61 +257,67 @@ static int can_vec4(const float *in, const float *out, int rows, int cols)
 /* Chapter 7's padded tile, but 64x64 with 256 threads: 16 loads in flight
  * per thread instead of 4, so a resident block keeps 16 KB moving. */
 __global__ void __launch_bounds__(TILE_THREADS)
-transpose_tile64(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
+transpose_tile64(const float *__restrict__ in, float *__restrict__ out, int rows, int cols,
+                 int down)
 {
     __shared__ float tile[TILE_BIG][TILE_BIG + 1];
     float v[TILE_PER_THREAD];
     int r0, c0;
 
-    tile_origin(blockIdx.x, cols, &r0, &c0);
+    tile_origin(blockIdx.x, tiles_of(rows), tiles_of(cols), down, &r0, &c0);
     tile_load(in, rows, cols, r0, c0, v);
     tile_stash(tile, v);
     __syncthreads();
     tile_store(tile, out, rows, cols, r0, c0);
 }
 
-const char *launch_tile64(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, tile_count(rows, cols), 1, 1, 1);
-    if (na)
-        return na;
-    transpose_tile64<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
+/* launch_tile64 is in the lever 2 section: it shares its launch code. */
 
 /* ---- Lever 2: 16-byte loads and stores -------------------------------- */
 
 /* The same tile, moved with float4 accesses: 4 times fewer memory
  * instructions for the same bytes. */
 __global__ void __launch_bounds__(TILE_THREADS)
-transpose_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
+transpose_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int rows,
+                      int cols, int down)
 {
     __shared__ float tile[TILE_BIG][TILE_BIG + 1];
     float v[TILE_PER_THREAD];
     int r0, c0;
 
-    tile_origin(blockIdx.x, cols, &r0, &c0);
+    tile_origin(blockIdx.x, tiles_of(rows), tiles_of(cols), down, &r0, &c0);
     tile_load_vec4(in, rows, cols, r0, c0, v);
     tile_stash_vec4(tile, v);
     __syncthreads();
     tile_store_vec4(tile, out, rows, cols, r0, c0);
 }
 
-/* Shapes whose rows are not 16-byte aligned take the scalar kernel. */
-const char *launch_tile64_vec4(const float *in, float *out, int rows, int cols, dim3 block)
+/* One launch for levers 1, 2 and 6: vec4 picks 16-byte accesses where
+ * the shape allows them, down the tile order. */
+static const char *launch_tiles(const float *in, float *out, int rows, int cols, dim3 block,
+                                int vec4, int down)
 {
     dim3 grid;
     const char *na = tp_grid(&grid, tile_count(rows, cols), 1, 1, 1);
     if (na)
         return na;
-    if (can_vec4(in, out, rows, cols))
-        transpose_tile64_vec4<<<grid, block>>>(in, out, rows, cols);
+    if (vec4 && can_vec4(in, out, rows, cols))
+        transpose_tile64_vec4<<<grid, block>>>(in, out, rows, cols, down);
     else
-        transpose_tile64<<<grid, block>>>(in, out, rows, cols);
+        transpose_tile64<<<grid, block>>>(in, out, rows, cols, down);
     CHECK_LAUNCH();
     return NULL;
+}
+
+const char *launch_tile64(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    return launch_tiles(in, out, rows, cols, block, 0, 0);
+}
+
+/* Shapes whose rows are not 16-byte aligned take the scalar kernel. */
+const char *launch_tile64_vec4(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    return launch_tiles(in, out, rows, cols, block, 1, 0);
 }
 
 /* ---- Lever 3 (did not pay): a persistent grid that prefetches --------- */
@@ -310,7 +334,7 @@ transpose_persistent(const float *__restrict__ in, float *__restrict__ out, int 
     float v[TILE_PER_THREAD];
     int t = blockIdx.x, r0, c0;
 
-    tile_origin(t, cols, &r0, &c0);
+    tile_origin(t, tiles_of(rows), tiles_of(cols), 0, &r0, &c0);
     if (vec)
         tile_load_vec4(in, rows, cols, r0, c0, v);
     else
@@ -323,7 +347,7 @@ transpose_persistent(const float *__restrict__ in, float *__restrict__ out, int 
         else
             tile_stash(tile, v);
         __syncthreads();
-        tile_origin(t + gridDim.x, cols, &nr0, &nc0);
+        tile_origin(t + gridDim.x, tiles_of(rows), tiles_of(cols), 0, &nr0, &nc0);
         if (t + gridDim.x < tiles) {  /* prefetch: v is free again            */
             if (vec)
                 tile_load_vec4(in, rows, cols, nr0, nc0, v);
@@ -377,15 +401,17 @@ const char *launch_persistent(const float *in, float *out, int rows, int cols, d
 #define ALIGNED_ROWS (TILE_BIG + SECTOR_FLOATS)            /* 72 rows loaded */
 __global__ void __launch_bounds__(TILE_THREADS)
 transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, int rows,
-                         int cols)
+                         int cols, int down)
 {
     __shared__ float tile[ALIGNED_ROWS][TILE_BIG + 1];
     float v[ALIGNED_ROWS / SCALAR_STEP];
-    int tiles_x = (cols + TILE_BIG - 1) / TILE_BIG;
-    int r0 = (blockIdx.x / tiles_x) * TILE_BIG, c0 = (blockIdx.x % tiles_x) * TILE_BIG;
+    int r0, c0;
     int x = threadIdx.x % TILE_BIG, y = threadIdx.x / TILE_BIG;
-    int col = c0 + x;
+    int col;
 
+    tile_origin(blockIdx.x, tiles_of((long)rows + SECTOR_FLOATS - 1), tiles_of(cols), down,
+                &r0, &c0);
+    col = c0 + x;
 #pragma unroll
     for (int j = 0; j < ALIGNED_ROWS / SCALAR_STEP; j++) {
         int row = r0 - SECTOR_FLOATS + y + j * SCALAR_STEP;
@@ -408,18 +434,22 @@ transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, 
 
 /* The shifted windows reach 7 rows past the last multiple of 64, so the
  * grid has (rows + 7) / 64 tile rows, rounded up. */
+static const char *launch_sector_tiles(const float *in, float *out, int rows, int cols,
+                                       dim3 block, int down)
+{
+    dim3 grid;
+    const char *na = tp_grid(&grid, tile_count((long)rows + SECTOR_FLOATS - 1, cols), 1, 1, 1);
+    if (na)
+        return na;
+    transpose_sector_aligned<<<grid, block>>>(in, out, rows, cols, down);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
 const char *launch_sector_aligned(const float *in, float *out, int rows, int cols,
                                   dim3 block)
 {
-    long tiles = (long)((rows + SECTOR_FLOATS - 1 + TILE_BIG - 1) / TILE_BIG) *
-                 ((cols + TILE_BIG - 1) / TILE_BIG);
-    dim3 grid;
-    const char *na = tp_grid(&grid, tiles, 1, 1, 1);
-    if (na)
-        return na;
-    transpose_sector_aligned<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
+    return launch_sector_tiles(in, out, rows, cols, block, 0);
 }
 
 /* ---- Lever 5: skinny matrices, one side whole in each block ----------- */
@@ -468,6 +498,14 @@ static __device__ __forceinline__ void walk_step(walk *w)
     }
 }
 
+/* The read loop is the one place where a thread waits on DRAM: a load
+ * whose value goes straight into shared memory must arrive before the
+ * next iteration. So each thread first issues SKINNY_BATCH loads into
+ * registers, then stashes them (a second walk from the same start finds
+ * their places): SKINNY_BATCH x 4 bytes in flight per thread, not 4 (the
+ * README's lever 5 shows what this bought). The write loop needs no
+ * batch: stores do not wait. */
+#define SKINNY_BATCH 8
 __global__ void __launch_bounds__(TILE_THREADS)
 transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows, int cols,
                  int w)
@@ -479,16 +517,27 @@ transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows
     int n = wide ? cols : rows;          /* the long side                    */
     int p0 = blockIdx.x * w;             /* this block's chunk of the long side */
     int len = min(w, n - p0);            /* the last chunk may be shorter    */
-    int count = k * len, idx;
-    walk it;
+    int count = k * len, idx, b;
+    /* Read: piece[j][p] is element p0 + p of small-side line j. k x N reads
+     * k input rows (row order); N x k reads len input rows of k: one run. */
+    walk it = walk_start(wide ? len : k), again;
 
-    /* Read: piece[j][p] is element p0 + p of small-side line j. */
-    if (wide) {                          /* k input rows: row order          */
-        for (idx = threadIdx.x, it = walk_start(len); idx < count; idx += TILE_THREADS, walk_step(&it))
-            piece[it.q * pitch + it.r] = in[(size_t)it.q * cols + p0 + it.r];
-    } else {                             /* len input rows of k: one run     */
-        for (idx = threadIdx.x, it = walk_start(k); idx < count; idx += TILE_THREADS, walk_step(&it))
-            piece[it.r * pitch + it.q] = in[(size_t)p0 * k + idx];
+    for (idx = threadIdx.x; idx < count; idx += SKINNY_BATCH * TILE_THREADS) {
+        float v[SKINNY_BATCH];
+        again = it;
+#pragma unroll
+        for (b = 0; b < SKINNY_BATCH; b++, walk_step(&it))
+            if (idx + b * TILE_THREADS < count)
+                v[b] = wide ? in[(size_t)it.q * cols + p0 + it.r]
+                            : in[(size_t)p0 * k + idx + b * TILE_THREADS];
+#pragma unroll
+        for (b = 0; b < SKINNY_BATCH; b++, walk_step(&again))
+            if (idx + b * TILE_THREADS < count) {
+                if (wide)
+                    piece[again.q * pitch + again.r] = v[b];
+                else
+                    piece[again.r * pitch + again.q] = v[b];
+            }
     }
     __syncthreads();
     /* Write the transposed piece. */
@@ -504,7 +553,7 @@ transpose_skinny(const float *__restrict__ in, float *__restrict__ out, int rows
 /* For matrices with a side of at most SKINNY_MAX, or wide ones of at most
  * SKINNY_ROWS_MAX rows. The piece is about SKINNY_FLOATS floats, but at
  * least 32 columns wide (a warp's coalesced row segment): for k > 128 it
- * is k x 32, up to 368 x 33 floats = 48576 bytes. */
+ * would be k x 32; at most 128 x 33 floats = 16896 bytes here. */
 const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 block)
 {
     int k = rows < cols ? rows : cols, n = rows < cols ? cols : rows;
@@ -514,7 +563,7 @@ const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 
     const char *na;
 
     if (k > SKINNY_MAX && (rows > SKINNY_ROWS_MAX || rows > cols))
-        return "for matrices with a side of at most 64, or at most 368 rows";
+        return "for matrices with a side of at most 64, or at most 128 rows";
     if (w < 32)
         w = 32;
     bytes = (size_t)k * (w + 1) * sizeof(float);
@@ -531,17 +580,22 @@ const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 
 /* What a library does: look at the shape, then launch the kernel that is
  * fastest for it (the decision is any_shape_choice() in dispatch.h).
  *   1 x N or N x 1       a copy (the bytes do not move relative to each other)
- *   a side of <= 64      an interleave: transpose_skinny
+ *   a side of <= 64, or
+ *   <= 128 rows, rows % 8 != 0    an interleave: transpose_skinny
  *   rows % 8 != 0        output rows start mid-sector: transpose_sector_aligned
  *   cols % 4 == 0        every row 16-byte aligned: transpose_tile64_vec4
- *   otherwise            transpose_tile64 (output sectors are whole already) */
+ *   otherwise            transpose_tile64 (output sectors are whole already)
+ * and the tile kernels walk their tiles down columns when rows <= cols
+ * (lever 6, any_shape_tiles_down()). */
 const char *launch_any_shape(const float *in, float *out, int rows, int cols, dim3 block)
 {
+    int down = any_shape_tiles_down(rows, cols);
+
     switch (any_shape_choice(rows, cols, aligned16(in) && aligned16(out))) {
     case ANY_COPY:           return launch_copy_vec4(in, out, rows, cols, block);
     case ANY_SKINNY:         return launch_skinny(in, out, rows, cols, block);
-    case ANY_SECTOR_ALIGNED: return launch_sector_aligned(in, out, rows, cols, block);
-    case ANY_TILE64_VEC4:    return launch_tile64_vec4(in, out, rows, cols, block);
-    default:                 return launch_tile64(in, out, rows, cols, block);
+    case ANY_SECTOR_ALIGNED: return launch_sector_tiles(in, out, rows, cols, block, down);
+    case ANY_TILE64_VEC4:    return launch_tiles(in, out, rows, cols, block, 1, down);
+    default:                 return launch_tiles(in, out, rows, cols, block, 0, down);
     }
 }
