@@ -1,7 +1,7 @@
 /*
  * chapters/09_beyond/kernels.cu - the kernels of chapter 9 and their launch
- * functions: the cuBLAS baseline, a copy yardstick, four levers, and the
- * launch function that picks the right kernel for any shape.
+ * functions: the cuBLAS baseline, a copy yardstick, the levers, and the
+ * launch function that picks the right kernel and tile order for any shape.
  *
  * Every tile kernel moves one 64x64 tile per block of 256 threads, so each
  * thread carries 16 elements (64 bytes) from global to shared memory and
@@ -399,19 +399,15 @@ const char *launch_persistent(const float *in, float *out, int rows, int cols, d
  * that fill whole sectors. Element (r, c) belongs to the tile whose
  * window [r0 - s, r0 - s + 64) of column c holds r: every element once. */
 #define ALIGNED_ROWS (TILE_BIG + SECTOR_FLOATS)            /* 72 rows loaded */
-__global__ void __launch_bounds__(TILE_THREADS)
-transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, int rows,
-                         int cols, int down)
+static __device__ __forceinline__ void sector_aligned_tile(const float *__restrict__ in,
+                                                           float *__restrict__ out, int rows,
+                                                           int cols, int r0, int c0)
 {
     __shared__ float tile[ALIGNED_ROWS][TILE_BIG + 1];
     float v[ALIGNED_ROWS / SCALAR_STEP];
-    int r0, c0;
     int x = threadIdx.x % TILE_BIG, y = threadIdx.x / TILE_BIG;
-    int col;
+    int col = c0 + x;
 
-    tile_origin(blockIdx.x, tiles_of((long)rows + SECTOR_FLOATS - 1), tiles_of(cols), down,
-                &r0, &c0);
-    col = c0 + x;
 #pragma unroll
     for (int j = 0; j < ALIGNED_ROWS / SCALAR_STEP; j++) {
         int row = r0 - SECTOR_FLOATS + y + j * SCALAR_STEP;
@@ -432,6 +428,30 @@ transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, 
     }
 }
 
+/* Two kernels, one per tile order (lever 6), rather than one with the
+ * order as an argument: with the argument, the compiler moved 4 of the 18
+ * loads after the first shared-memory stores, so a thread waited for data
+ * before its last loads had left, and the kernel lost 8% on an H200
+ * (NOTES.md, lever 6). Here each kernel's tile position is plain
+ * arithmetic on blockIdx.x. */
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_sector_aligned(const float *__restrict__ in, float *__restrict__ out, int rows,
+                         int cols)
+{
+    int tiles_x = tiles_of(cols);
+    sector_aligned_tile(in, out, rows, cols, (blockIdx.x / tiles_x) * TILE_BIG,
+                        (blockIdx.x % tiles_x) * TILE_BIG);
+}
+
+__global__ void __launch_bounds__(TILE_THREADS)
+transpose_sector_aligned_down(const float *__restrict__ in, float *__restrict__ out, int rows,
+                              int cols)
+{
+    int tiles_y = tiles_of((long)rows + SECTOR_FLOATS - 1);
+    sector_aligned_tile(in, out, rows, cols, (blockIdx.x % tiles_y) * TILE_BIG,
+                        (blockIdx.x / tiles_y) * TILE_BIG);
+}
+
 /* The shifted windows reach 7 rows past the last multiple of 64, so the
  * grid has (rows + 7) / 64 tile rows, rounded up. */
 static const char *launch_sector_tiles(const float *in, float *out, int rows, int cols,
@@ -441,7 +461,10 @@ static const char *launch_sector_tiles(const float *in, float *out, int rows, in
     const char *na = tp_grid(&grid, tile_count((long)rows + SECTOR_FLOATS - 1, cols), 1, 1, 1);
     if (na)
         return na;
-    transpose_sector_aligned<<<grid, block>>>(in, out, rows, cols, down);
+    if (down)
+        transpose_sector_aligned_down<<<grid, block>>>(in, out, rows, cols);
+    else
+        transpose_sector_aligned<<<grid, block>>>(in, out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }

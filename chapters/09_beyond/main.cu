@@ -3,9 +3,10 @@
  *
  * Chapter 7's padded tile is correct on any shape, but it is not fast on
  * every shape, and its 2D grid cannot even cover a 2^26 x 1 matrix. This
- * chapter pulls four levers, one kernel each, measures every one, and ends
- * with the launch function a library would ship: look at the shape, then
- * run the kernel that is fastest for it.
+ * chapter pulls six levers (one kernel each; lever 6, the tile order,
+ * lives in the last), measures every one, and ends with the launch
+ * function a library would ship: look at the shape, then run the kernel
+ * that is fastest for it.
  *
  *   copy_vec4                 the yardstick: a copy kernel, 16-byte accesses
  *   cublas_sgeam              the library baseline (cublasSgeam, op(A) = T)
@@ -21,10 +22,13 @@
  *                             32-byte sector, so DRAM never merges a part
  *   transpose_skinny          lever 5: a side of at most 64 (N x 3, 2 x N):
  *                             each block takes all of the small side
+ *                             (5b: also wide matrices of at most 128 rows)
  *   transpose_any_shape       the answer: copy for 1 x N and N x 1,
- *                             skinny when a side is at most 64,
+ *                             skinny when a side is at most 64 (or 5b),
  *                             sector_aligned when rows % 8 != 0,
- *                             tile64_vec4 (or tile64) otherwise
+ *                             tile64_vec4 (or tile64) otherwise; and
+ *                             lever 6: tiles walked down columns when
+ *                             rows <= cols (the other rows walk along rows)
  *
  * Every tile kernel of this chapter numbers its tiles along a 1D grid, so
  * no shape runs into the 65535 limit of gridDim.y; chapters 7 and 8's rows
