@@ -200,14 +200,25 @@ void tp_print_usage(FILE *f, const char *prog)
 
 int tp_fits(long rows, long cols, size_t bytes_free, size_t bytes_extra)
 {
-    size_t one = (size_t)rows * (size_t)cols * sizeof(float);
+    return tp_fits_elems(rows, cols, (int)sizeof(float), bytes_free, bytes_extra);
+}
+
+int tp_fits_elems(long rows, long cols, int elem_bytes, size_t bytes_free, size_t bytes_extra)
+{
+    size_t one = (size_t)rows * (size_t)cols * (size_t)elem_bytes;
     return bytes_extra <= bytes_free && one <= (bytes_free - bytes_extra) / 2;
 }
 
 int tp_shrink_to_fit(long *rows, long *cols, size_t bytes_free, size_t bytes_extra)
 {
+    return tp_shrink_to_fit_elems(rows, cols, (int)sizeof(float), bytes_free, bytes_extra);
+}
+
+int tp_shrink_to_fit_elems(long *rows, long *cols, int elem_bytes, size_t bytes_free,
+                           size_t bytes_extra)
+{
     int shrunk = 0;
-    while (!tp_fits(*rows, *cols, bytes_free, bytes_extra)) {
+    while (!tp_fits_elems(*rows, *cols, elem_bytes, bytes_free, bytes_extra)) {
         if (*rows == 1 && *cols == 1)
             return -1;
         if (*rows >= *cols) *rows = (*rows + 1) / 2;

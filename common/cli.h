@@ -89,6 +89,11 @@ int tp_shrink_to_fit(long *rows, long *cols, size_t bytes_free, size_t bytes_ext
 /* 1 if two rows x cols float32 matrices plus bytes_extra fit in bytes_free. */
 int tp_fits(long rows, long cols, size_t bytes_free, size_t bytes_extra);
 
+/* The same two for elements of elem_bytes bytes (the two above: 4). */
+int tp_fits_elems(long rows, long cols, int elem_bytes, size_t bytes_free, size_t bytes_extra);
+int tp_shrink_to_fit_elems(long *rows, long *cols, int elem_bytes, size_t bytes_free,
+                           size_t bytes_extra);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,12 @@
 #define COPY_THREADS 256
 #define COPY_PER_THREAD 4   /* float4s per thread: one 16 KB chunk per block */
 
+/* The element size of a kernel of the table: 0 in the table means float32. */
+static int elem_bytes_of(const tp_kernel *k)
+{
+    return k->elem_bytes > 0 ? k->elem_bytes : (int)sizeof(float);
+}
+
 /* ---- Small things ------------------------------------------------------- */
 
 static void fatal_usage(const char *prog, const char *msg)
@@ -103,12 +109,13 @@ typedef struct {
     tp_options opt;
     tp_device_info dev;
     long rows, cols;         /* the shape of the buffers below              */
+    int elem_bytes;          /* of their elements: 4 (float32), or 1, 2, 8   */
     size_t bytes;            /* one matrix                                  */
-    float *d_in, *d_out;     /* device input and output                     */
+    void *d_in, *d_out;      /* device input and output                     */
     void *d_flush;           /* written before each timed run to empty the L2 */
     size_t flush_bytes;      /* 0 when nothing is timed                     */
-    float *h_in, *h_out;     /* host input, and the output copied back       */
-    float *h_ref[2];         /* the CPU reference of TP_TRANSPOSE (a copy's is h_in) */
+    void *h_in, *h_out;      /* host input, and the output copied back       */
+    void *h_ref[2];          /* the CPU reference of TP_TRANSPOSE (a copy's is h_in) */
 } tp_context;
 
 /* Picks the GPU or exits: TP_EXIT_NO_GPU with one line if there is none. */
@@ -135,42 +142,45 @@ static void open_device(tp_context *c)
 /* Makes sure input + output + flush_bytes fit on the GPU. A shape the user
  * chose that does not fit is an error; the default shape shrinks, with a
  * note on stderr. */
-static void fit_on_gpu(tp_context *c, long *rows, long *cols, size_t flush_bytes, int user_chose)
+static void fit_on_gpu(tp_context *c, long *rows, long *cols, int elem_bytes, size_t flush_bytes,
+                       int user_chose)
 {
     size_t free_bytes = 0, total_bytes = 0;
     size_t reserve = 64u << 20;   /* headroom for the CUDA context and cuBLAS */
     char msg[256];
 
     CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (tp_fits(*rows, *cols, free_bytes, flush_bytes + reserve))
+    if (tp_fits_elems(*rows, *cols, elem_bytes, free_bytes, flush_bytes + reserve))
         return;
     if (user_chose) {
         snprintf(msg, sizeof msg,
                  "%ld x %ld needs %.2f GB for input and output, but the GPU has %.2f GB free",
-                 *rows, *cols, 2.0 * *rows * *cols * sizeof(float) / 1e9, free_bytes / 1e9);
+                 *rows, *cols, 2.0 * *rows * *cols * elem_bytes / 1e9, free_bytes / 1e9);
         fatal_usage(c->prog, msg);
     }
-    if (tp_shrink_to_fit(rows, cols, free_bytes, flush_bytes + reserve) < 0)
+    if (tp_shrink_to_fit_elems(rows, cols, elem_bytes, free_bytes, flush_bytes + reserve) < 0)
         fatal_usage(c->prog, "the GPU has too little free memory for even a 1 x 1 matrix");
     fprintf(stderr, "%s: note: the GPU has %.2f GB free, so the default matrix shrank to "
             "%ld x %ld\n", c->prog, free_bytes / 1e9, *rows, *cols);
 }
 
-/* Allocates and fills the buffers for a rows x cols input; flush_bytes of
- * L2-flush buffer when kernels will be timed, 0 when they are only checked. */
-static void setup_buffers(tp_context *c, long rows, long cols, size_t flush_bytes)
+/* Allocates and fills the buffers for a rows x cols input of elem_bytes-
+ * byte elements; flush_bytes of L2-flush buffer when kernels will be
+ * timed, 0 when they are only checked. */
+static void setup_buffers(tp_context *c, long rows, long cols, int elem_bytes, size_t flush_bytes)
 {
     c->rows = rows;
     c->cols = cols;
-    c->bytes = (size_t)rows * (size_t)cols * sizeof(float);
+    c->elem_bytes = elem_bytes;
+    c->bytes = (size_t)rows * (size_t)cols * (size_t)elem_bytes;
     c->flush_bytes = flush_bytes;
-    c->h_in = (float *)host_alloc(c->prog, c->bytes);
-    c->h_out = (float *)host_alloc(c->prog, c->bytes);
+    c->h_in = host_alloc(c->prog, c->bytes);
+    c->h_out = host_alloc(c->prog, c->bytes);
     c->h_ref[TP_COPY] = c->h_ref[TP_TRANSPOSE] = NULL;   /* made when first needed */
-    tp_fill_input(c->h_in, rows, cols);
+    tp_fill_input_bytes(c->h_in, rows, cols, elem_bytes);
 
-    CHECK_CUDA(cudaMalloc((void **)&c->d_in, c->bytes));
-    CHECK_CUDA(cudaMalloc((void **)&c->d_out, c->bytes));
+    CHECK_CUDA(cudaMalloc(&c->d_in, c->bytes));
+    CHECK_CUDA(cudaMalloc(&c->d_out, c->bytes));
     c->d_flush = NULL;
     if (flush_bytes > 0)
         CHECK_CUDA(cudaMalloc(&c->d_flush, flush_bytes));
@@ -193,13 +203,13 @@ static void free_buffers(tp_context *c)
 
 /* What a correct kernel writes: the input itself for a copy, the CPU
  * transpose (made once per shape) for a transpose. */
-static const float *reference(tp_context *c, tp_op op)
+static const void *reference(tp_context *c, tp_op op)
 {
     if (op == TP_COPY)
         return c->h_in;
     if (c->h_ref[op] == NULL) {
-        c->h_ref[op] = (float *)host_alloc(c->prog, c->bytes);
-        tp_reference(c->h_in, c->h_ref[op], c->rows, c->cols, op);
+        c->h_ref[op] = host_alloc(c->prog, c->bytes);
+        tp_reference_bytes(c->h_in, c->h_ref[op], c->rows, c->cols, op, c->elem_bytes);
     }
     return c->h_ref[op];
 }
@@ -208,15 +218,18 @@ static const float *reference(tp_context *c, tp_op op)
 
 /* The ceiling's own copy kernel: each block copies one contiguous chunk of
  * COPY_THREADS x COPY_PER_THREAD float4s, every thread issuing its loads
- * before its stores; the last n % 4 floats go one per thread of block 0.
- * 64-bit indices, so it copies any matrix. cudaMalloc's pointers are
- * 256-byte aligned, so the float4 accesses are too. */
+ * before its stores; the last n % 16 bytes (fewer than one float4) go one
+ * byte per thread of block 0. It counts bytes, so the same kernel copies
+ * a matrix of any element size. 64-bit indices, so it copies any matrix.
+ * cudaMalloc's pointers are 256-byte aligned, so the float4 accesses are
+ * too. */
 __global__ void __launch_bounds__(COPY_THREADS)
-copy_kernel_float4(const float *__restrict__ in, float *__restrict__ out, size_t n)
+copy_kernel_float4(const unsigned char *__restrict__ in, unsigned char *__restrict__ out,
+                   size_t n)
 {
     const float4 *in4 = (const float4 *)in;
     float4 *out4 = (float4 *)out;
-    size_t n4 = n / 4;
+    size_t n4 = n / 16;
     size_t i = (size_t)blockIdx.x * (COPY_THREADS * COPY_PER_THREAD) + threadIdx.x;
     float4 v[COPY_PER_THREAD];
 
@@ -228,8 +241,8 @@ copy_kernel_float4(const float *__restrict__ in, float *__restrict__ out, size_t
     for (int k = 0; k < COPY_PER_THREAD; k++)
         if (i + k * COPY_THREADS < n4)
             out4[i + k * COPY_THREADS] = v[k];
-    if (blockIdx.x == 0 && threadIdx.x < n - 4 * n4)
-        out[4 * n4 + threadIdx.x] = in[4 * n4 + threadIdx.x];
+    if (blockIdx.x == 0 && threadIdx.x < n - 16 * n4)
+        out[16 * n4 + threadIdx.x] = in[16 * n4 + threadIdx.x];
 }
 
 /* The two copies that make the ceiling: cudaMemcpy, and the kernel above. */
@@ -240,17 +253,19 @@ typedef enum { RUN_KERNEL, RUN_MEMCPY, RUN_COPY_KERNEL } run_kind;
 static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
 {
     const char *na = NULL;
-    size_t n = (size_t)c->rows * (size_t)c->cols;
 
     if (kind == RUN_MEMCPY) {
         CHECK_CUDA(cudaMemcpyAsync(c->d_out, c->d_in, c->bytes, cudaMemcpyDeviceToDevice, 0));
     } else if (kind == RUN_COPY_KERNEL) {
         size_t per_block = COPY_THREADS * COPY_PER_THREAD;
-        size_t blocks = (n / 4 + per_block - 1) / per_block;
-        copy_kernel_float4<<<(unsigned)(blocks > 0 ? blocks : 1), COPY_THREADS>>>(c->d_in,
-                                                                                  c->d_out, n);
+        size_t blocks = (c->bytes / 16 + per_block - 1) / per_block;
+        copy_kernel_float4<<<(unsigned)(blocks > 0 ? blocks : 1), COPY_THREADS>>>(
+            (const unsigned char *)c->d_in, (unsigned char *)c->d_out, c->bytes);
+    } else if (k->launch_bytes != NULL) {
+        na = k->launch_bytes(c->d_in, c->d_out, (int)c->rows, (int)c->cols, k->block);
     } else {
-        na = k->launch(c->d_in, c->d_out, (int)c->rows, (int)c->cols, k->block);
+        na = k->launch((const float *)c->d_in, (float *)c->d_out, (int)c->rows, (int)c->cols,
+                       k->block);
     }
     CHECK_LAUNCH();
     return na;
@@ -262,7 +277,7 @@ static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
 static void validate(tp_context *c, const tp_kernel *k, run_kind kind, tp_result *res, int loud)
 {
     tp_op op = kind == RUN_KERNEL ? k->op : TP_COPY;
-    const float *ref;
+    const void *ref;
 
     CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
     res->na = run_once(c, k, kind);
@@ -271,11 +286,13 @@ static void validate(tp_context *c, const tp_kernel *k, run_kind kind, tp_result
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(c->h_out, c->d_out, c->bytes, cudaMemcpyDeviceToHost));
     ref = reference(c, op);
-    res->check = tp_compare(c->h_out, ref, (size_t)c->rows * (size_t)c->cols);
+    res->check = tp_compare_bytes(c->h_out, ref, (size_t)c->rows * (size_t)c->cols,
+                                  c->elem_bytes);
     res->ok = res->check.mismatches == 0;
     if (loud && !res->ok) {
         fprintf(stderr, "%s: FAIL, the first wrong elements of the output:\n", res->name);
-        tp_print_mismatches(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op);
+        tp_print_mismatches_bytes(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op,
+                                  c->elem_bytes);
     }
 }
 
@@ -307,7 +324,7 @@ static void time_kernel(tp_context *c, const tp_kernel *k, run_kind kind, tp_res
     res->median_ms = tp_median(ms, reps);   /* sorts ms */
     res->min_ms = ms[0];
     res->max_ms = ms[reps - 1];
-    res->gbps = tp_effective_gbps(c->rows, c->cols, res->median_ms);
+    res->gbps = tp_effective_gbps_elems(c->rows, c->cols, c->elem_bytes, res->median_ms);
     res->timed = 1;
     CHECK_CUDA(cudaEventDestroy(start));
     CHECK_CUDA(cudaEventDestroy(stop));
@@ -324,11 +341,19 @@ static int time_copy_ceiling(tp_context *c, tp_result res[2])
 {
     static const char *const names[2] = { MEMCPY_NAME, COPY_KERNEL_NAME };
     static const run_kind kinds[2] = { RUN_MEMCPY, RUN_COPY_KERNEL };
+    /* For elements other than float32 the rows say whose bytes they copy,
+     * e.g. "cudaMemcpy device-to-device (float64)"; indexed by elem_bytes. */
+    static char named[9][2][64];
     int i;
 
     for (i = 0; i < 2; i++) {
         memset(&res[i], 0, sizeof res[i]);
         res[i].name = names[i];
+        if (c->elem_bytes != (int)sizeof(float)) {
+            snprintf(named[c->elem_bytes][i], sizeof named[0][0], "%s (%s)", names[i],
+                     tp_elem_name(c->elem_bytes));
+            res[i].name = named[c->elem_bytes][i];
+        }
         snprintf(res[i].block, sizeof res[i].block, i == 0 ? "-" : "%d", COPY_THREADS);
         validate(c, NULL, kinds[i], &res[i], 1);
         if (!res[i].ok) {
@@ -375,7 +400,7 @@ static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_re
     for (i = 0; i < count; i++) {
         const tp_kernel *k = &kernels[i];
         tp_result *r = &res[*n];
-        if (!selected(&c->opt, k))
+        if (!selected(&c->opt, k) || elem_bytes_of(k) != c->elem_bytes)
             continue;
         memset(r, 0, sizeof *r);
         r->name = k->name;
@@ -406,30 +431,74 @@ static void no_kernel_takes(tp_context *c)
     fatal_usage(c->prog, msg);
 }
 
+/* The element sizes of the selected kernels (with `graded`: of the
+ * kernels with a target), each once, in table order. Returns how many
+ * (at most 4: 1, 2, 4 and 8 bytes). */
+static int elem_sizes(const tp_options *opt, const tp_kernel *kernels, int count, int graded,
+                      int sizes[4])
+{
+    int n = 0, i, j;
+
+    for (i = 0; i < count; i++) {
+        int e = elem_bytes_of(&kernels[i]);
+        if (graded ? kernels[i].target <= 0 : !selected(opt, &kernels[i]))
+            continue;
+        for (j = 0; j < n && sizes[j] != e; j++)
+            ;
+        if (j == n && n < 4)
+            sizes[n++] = e;
+    }
+    return n;
+}
+
 /* The default: the ceiling, then every selected kernel checked and timed,
- * then the table (or CSV). */
+ * then the table (or CSV). A table of several element sizes measures one
+ * section per size, each with its own ceiling on its own bytes, all on the
+ * same rows x cols (the largest size decides whether it fits). */
 static int table(tp_context *c, const char *title, const tp_kernel *kernels, int count)
 {
     long rows = c->opt.rows, cols = c->opt.cols;
     size_t flush = 2 * c->dev.l2_bytes;
-    tp_result *res = (tp_result *)calloc((size_t)count + 2, sizeof *res);
-    int n = 2, failed, applied, best;
+    int sizes[4], nsizes = elem_sizes(&c->opt, kernels, count, 0, sizes);
+    tp_result *res = (tp_result *)calloc((size_t)nsizes * ((size_t)count + 2), sizeof *res);
+    int n[4], best[4], largest = 0, failed = 0, applied_all = 0, applied, s;
 
-    fit_on_gpu(c, &rows, &cols, flush, c->opt.size_given);
-    setup_buffers(c, rows, cols, flush);
-    best = time_copy_ceiling(c, res);
-    failed = run_kernels(c, kernels, count, res, &n, &applied);
-    if (applied == 0)
-        no_kernel_takes(c);
-
-    if (c->opt.csv) {
-        tp_print_csv(stdout, &c->dev, rows, cols, res, n, res[best].gbps);
-    } else {
-        tp_print_header(stdout, title, &c->dev, rows, cols, c->opt.reps);
-        tp_print_ceiling(stdout, res, best);
-        tp_print_table(stdout, res, n, res[best].gbps, c->dev.peak_gbps);
+    for (s = 0; s < nsizes; s++)
+        largest = sizes[s] > largest ? sizes[s] : largest;
+    fit_on_gpu(c, &rows, &cols, largest, flush, c->opt.size_given);
+    for (s = 0; s < nsizes; s++) {
+        tp_result *sec = res + (size_t)s * ((size_t)count + 2);
+        n[s] = 2;
+        setup_buffers(c, rows, cols, sizes[s], flush);
+        best[s] = time_copy_ceiling(c, sec);
+        failed += run_kernels(c, kernels, count, sec, &n[s], &applied);
+        applied_all += applied;
+        free_buffers(c);
     }
-    free_buffers(c);
+    if (applied_all == 0) {
+        c->rows = rows;
+        c->cols = cols;
+        no_kernel_takes(c);
+    }
+
+    if (c->opt.csv)
+        tp_print_csv_header(stdout);
+    else
+        tp_print_header_elems(stdout, title, &c->dev, rows, cols, c->opt.reps,
+                              nsizes == 1 ? sizes[0] : 0);
+    for (s = 0; s < nsizes; s++) {
+        tp_result *sec = res + (size_t)s * ((size_t)count + 2);
+        if (c->opt.csv) {
+            tp_print_csv_rows(stdout, &c->dev, rows, cols, sec, n[s], sec[best[s]].gbps);
+            continue;
+        }
+        if (nsizes > 1) {
+            printf("\n");
+            tp_print_matrix(stdout, &c->dev, rows, cols, sizes[s]);
+        }
+        tp_print_ceiling(stdout, sec, best[s]);
+        tp_print_table(stdout, sec, n[s], sec[best[s]].gbps, c->dev.peak_gbps);
+    }
     free(res);
     return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
 }
@@ -439,7 +508,8 @@ static int table(tp_context *c, const char *title, const tp_kernel *kernels, int
 static int check_shapes(tp_context *c, const tp_kernel *kernels, int count)
 {
     tp_result *res = (tp_result *)calloc((size_t)count, sizeof *res);
-    int failed = 0, s, n, applied;
+    int sizes[4], nsizes = elem_sizes(&c->opt, kernels, count, 0, sizes);
+    int failed = 0, s, e, n, applied, applied_all;
 
     for (s = 0; s < tp_check_shape_count; s++) {
         long rows = tp_check_shapes[s].rows, cols = tp_check_shapes[s].cols;
@@ -449,13 +519,20 @@ static int check_shapes(tp_context *c, const tp_kernel *kernels, int count)
         } else if (c->opt.small && rows * cols > TP_SMALL_SHAPE_ELEMENTS) {
             continue;
         }
-        fit_on_gpu(c, &rows, &cols, 0, 1);
-        setup_buffers(c, rows, cols, 0);
-        n = 0;
-        failed += run_kernels(c, kernels, count, res, &n, &applied);
-        if (applied == 0)
+        applied_all = 0;
+        for (e = 0; e < nsizes; e++) {
+            fit_on_gpu(c, &rows, &cols, sizes[e], 0, 1);
+            setup_buffers(c, rows, cols, sizes[e], 0);
+            n = 0;
+            failed += run_kernels(c, kernels, count, res, &n, &applied);
+            applied_all += applied;
+            free_buffers(c);
+        }
+        if (applied_all == 0) {
+            c->rows = rows;
+            c->cols = cols;
             no_kernel_takes(c);
-        free_buffers(c);
+        }
         if (c->opt.size_given)
             break;
     }
@@ -478,8 +555,8 @@ static void note_check(tp_grade *g, tp_context *c, const tp_kernel *k, const tp_
     g->wrong = r->check.mismatches;
     g->unwritten = r->check.unwritten;
     g->elements = (size_t)c->rows * (size_t)c->cols;
-    tp_format_mismatch(g->first_wrong, sizeof g->first_wrong, r->check.first[0], c->h_out,
-                       reference(c, k->op), c->rows, c->cols, k->op);
+    tp_format_mismatch_bytes(g->first_wrong, sizeof g->first_wrong, r->check.first[0], c->h_out,
+                             reference(c, k->op), c->rows, c->cols, k->op, c->elem_bytes);
 }
 
 /* The bandwidth a graded kernel is measured against: the copy ceiling's, or
@@ -500,6 +577,11 @@ static double reference_gbps(tp_context *c, const tp_kernel *kernels, int count,
     if (j == count) {
         snprintf(msg, sizeof msg, "--grade: the exercise compares with '%s', which is not "
                  "in its table", relative_to);
+        fatal_usage(c->prog, msg);
+    }
+    if (elem_bytes_of(&kernels[j]) != c->elem_bytes) {
+        snprintf(msg, sizeof msg, "--grade: the exercise compares with '%s', whose elements "
+                 "are not the graded kernel's size", relative_to);
         fatal_usage(c->prog, msg);
     }
     if (cache[j] == 0.0) {
@@ -536,10 +618,12 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     double *ref_cache = (double *)calloc((size_t)count, sizeof *ref_cache);
     char (*labels)[96] = (char (*)[96])calloc((size_t)count, sizeof *labels);
     long rows = 0, cols = 0;   /* the shape of the buffers now set up (0: none) */
+    int elem = 0;              /* and the size of their elements              */
     size_t flush = 2 * c->dev.l2_bytes;
     tp_result copy[2], r;
     double ceiling = 0.0;
-    int failed = 0, i, s;
+    int sizes[4], nsizes = elem_sizes(&c->opt, kernels, count, 1, sizes);
+    int failed = 0, i, s, e;
 
     for (i = 0; i < count; i++) {
         int twins = 0, j;
@@ -561,16 +645,19 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
 
     /* Correctness: every shape of the list, until a kernel's first failure. */
     for (s = 0; s < tp_check_shape_count; s++) {
-        setup_buffers(c, tp_check_shapes[s].rows, tp_check_shapes[s].cols, 0);
-        for (i = 0; i < count; i++) {
-            if (kernels[i].target <= 0 || g[i].failed_rows > 0)
-                continue;
-            memset(&r, 0, sizeof r);
-            r.name = kernels[i].name;
-            validate(c, &kernels[i], RUN_KERNEL, &r, 0);
-            note_check(&g[i], c, &kernels[i], &r);
+        for (e = 0; e < nsizes; e++) {
+            setup_buffers(c, tp_check_shapes[s].rows, tp_check_shapes[s].cols, sizes[e], 0);
+            for (i = 0; i < count; i++) {
+                if (kernels[i].target <= 0 || g[i].failed_rows > 0 ||
+                    elem_bytes_of(&kernels[i]) != sizes[e])
+                    continue;
+                memset(&r, 0, sizeof r);
+                r.name = kernels[i].name;
+                validate(c, &kernels[i], RUN_KERNEL, &r, 0);
+                note_check(&g[i], c, &kernels[i], &r);
+            }
+            free_buffers(c);
         }
-        free_buffers(c);
     }
 
     /* Speed: on each kernel's speed shape, against the copy ceiling (or
@@ -581,13 +668,15 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
         if (kernels[i].target <= 0)
             continue;
         speed_shape(&kernels[i], &want_rows, &want_cols);
-        fit_on_gpu(c, &want_rows, &want_cols, flush, 0);
-        if (g[i].failed_rows == 0 && (want_rows != rows || want_cols != cols)) {
+        fit_on_gpu(c, &want_rows, &want_cols, elem_bytes_of(&kernels[i]), flush, 0);
+        if (g[i].failed_rows == 0 && (want_rows != rows || want_cols != cols ||
+                                      elem_bytes_of(&kernels[i]) != elem)) {
             if (rows > 0)
                 free_buffers(c);
             rows = want_rows;
             cols = want_cols;
-            setup_buffers(c, rows, cols, flush);
+            elem = elem_bytes_of(&kernels[i]);
+            setup_buffers(c, rows, cols, elem, flush);
             ceiling = copy[time_copy_ceiling(c, copy)].gbps;
             memset(ref_cache, 0, (size_t)count * sizeof *ref_cache);   /* new shape */
         }
@@ -648,7 +737,17 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         return TP_EXIT_OK;
     }
 
-    /* 2. Select the kernels. */
+    /* 2. Check the table's element sizes, then select the kernels. */
+    for (i = 0; i < count; i++) {
+        const tp_kernel *k = &kernels[i];
+        if ((k->elem_bytes != 0 && !tp_elem_bytes_ok(k->elem_bytes)) ||
+            (k->launch == NULL) == (k->launch_bytes == NULL) ||
+            (k->launch != NULL && elem_bytes_of(k) != (int)sizeof(float))) {
+            fprintf(stderr, "%s: the kernel table is wrong at %s: a row has launch (float32) "
+                    "or launch_bytes with elem_bytes 1, 2, 4 or 8, not both\n", c.prog, k->name);
+            return TP_EXIT_FAIL;
+        }
+    }
     for (i = 0; i < count; i++)
         n += c.opt.grade ? kernels[i].target > 0 : selected(&c.opt, &kernels[i]);
     if (n == 0 && c.opt.grade)

@@ -30,6 +30,10 @@
  *     the kernel must reach its target against a reference in the same run.
  * A launch function may answer that its kernel cannot take a shape: its
  * row says "n/a" and the reason, and the other kernels run.
+ * A table may mix element sizes (tp_kernel.elem_bytes, chapter 10): every
+ * element size then gets its own section, with its own input (values that
+ * say where they came from, validate.h) and its own copy ceiling on the
+ * same number of bytes, measured in the same run.
  * It returns the program's exit status.
  *
  * Matrix convention everywhere: the input is rows x cols, row-major.
@@ -74,6 +78,12 @@
  * and the other kernels run. */
 typedef const char *(*tp_launch_fn)(const float *in, float *out, int rows, int cols, dim3 block);
 
+/* The same for elements that are not float32 (chapter 10): in and out
+ * hold rows x cols elements of the kernel's elem_bytes bytes each; the
+ * harness only moves and compares their bits. */
+typedef const char *(*tp_launch_bytes_fn)(const void *in, void *out, int rows, int cols,
+                                          dim3 block);
+
 typedef struct {
     const char *name;     /* what the kernel does, e.g. "transpose_padded_tile" */
     tp_launch_fn launch;
@@ -94,7 +104,20 @@ typedef struct {
     /* The shape --grade times the kernel on; 0 x 0: the default 8192 x 8192.
      * The reference (copy or relative_to) is timed on the same shape. */
     long speed_rows, speed_cols;
+    /* Other element types (chapter 10; chapters 1 to 9 leave these out, 0:
+     * float32 through `launch`). A kernel of elem_bytes 1, 2, 4 or 8 sets
+     * launch_bytes and leaves launch NULL. The table has one section per
+     * element size, each with its own copy ceiling on the same bytes. */
+    tp_launch_bytes_fn launch_bytes;
+    int elem_bytes;
 } tp_kernel;
+
+/* A table line for a kernel of elem_bytes-byte elements (no exercise
+ * fields): TP_KERNEL_BYTES("transpose_u8_quads", launch_u8_quads,
+ * TP_TRANSPOSE, 256, 1, 1). */
+#define TP_KERNEL_BYTES(name, launch_bytes, op, block_x, block_y, elem_bytes)       \
+    { name, NULL, op, { block_x, block_y, 1 }, 0.0, NULL, NULL, NULL, 0, 0, launch_bytes, \
+      elem_bytes }
 
 /* Runs the chapter's kernels as described above; returns the exit status. */
 int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count);

@@ -13,10 +13,15 @@ double tp_peak_gbps(int mem_clock_khz, int bus_width_bits)
     return 2.0 * (double)mem_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;
 }
 
+double tp_effective_gbps_elems(long rows, long cols, int elem_bytes, double ms)
+{
+    double bytes = 2.0 * (double)rows * (double)cols * elem_bytes;
+    return bytes / (ms * 1e-3) / 1e9;
+}
+
 double tp_effective_gbps(long rows, long cols, double ms)
 {
-    double bytes = 2.0 * (double)rows * (double)cols * sizeof(float);
-    return bytes / (ms * 1e-3) / 1e9;
+    return tp_effective_gbps_elems(rows, cols, (int)sizeof(float), ms);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -58,18 +63,31 @@ int tp_is_best_block(const tp_result *r, int n, int i)
     return others > 0;
 }
 
+void tp_print_matrix(FILE *f, const tp_device_info *dev, long rows, long cols, int elem_bytes)
+{
+    double mb = (double)rows * cols * elem_bytes / 1e6;
+    fprintf(f, "matrix  %ld x %ld %s: %.1f MB in + %.1f MB out = %.1fx the L2\n",
+            rows, cols, tp_elem_name(elem_bytes), mb, mb,
+            2.0 * mb * 1e6 / (double)(dev->l2_bytes ? dev->l2_bytes : 1));
+}
+
 void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
                      long rows, long cols, int reps)
 {
-    double mb = (double)rows * cols * sizeof(float) / 1e6;
+    tp_print_header_elems(f, title, dev, rows, cols, reps, (int)sizeof(float));
+}
+
+void tp_print_header_elems(FILE *f, const char *title, const tp_device_info *dev,
+                           long rows, long cols, int reps, int elem_bytes)
+{
     fprintf(f, "%s\n", title);
     fprintf(f, "device  %d: %s (compute capability %d.%d, %d SMs, %.0f MB L2, %.1f GB memory)\n",
             dev->ordinal, dev->name, dev->cc_major, dev->cc_minor, dev->sm_count,
             dev->l2_bytes / 1e6, dev->mem_bytes / 1e9);
     fprintf(f, "        theoretical peak %.0f GB/s (memory clock %d MHz, %d-bit bus)\n",
             dev->peak_gbps, dev->mem_clock_khz / 1000, dev->bus_width_bits);
-    fprintf(f, "matrix  %ld x %ld float32: %.1f MB in + %.1f MB out = %.1fx the L2\n",
-            rows, cols, mb, mb, 2.0 * mb * 1e6 / (double)(dev->l2_bytes ? dev->l2_bytes : 1));
+    if (elem_bytes > 0)
+        tp_print_matrix(f, dev, rows, cols, elem_bytes);
     fprintf(f, "timing  median of %d repeats (min-max beside it), L2 flushed before each;\n"
                "        GB/s = 10^9 bytes/s, each element read once and written once\n", reps);
 }
@@ -116,9 +134,20 @@ void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, dou
 void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
                   const tp_result *r, int n, double ceiling_gbps)
 {
-    int i;
+    tp_print_csv_header(f);
+    tp_print_csv_rows(f, dev, rows, cols, r, n, ceiling_gbps);
+}
+
+void tp_print_csv_header(FILE *f)
+{
     fprintf(f, "device,rows,cols,kernel,block,status,median_ms,min_ms,max_ms,gbps,"
                "pct_copy,pct_peak,best_block\n");
+}
+
+void tp_print_csv_rows(FILE *f, const tp_device_info *dev, long rows, long cols,
+                       const tp_result *r, int n, double ceiling_gbps)
+{
+    int i;
     for (i = 0; i < n; i++) {
         fprintf(f, "\"%s\",%ld,%ld,%s,%s,", dev->name, rows, cols, r[i].name, r[i].block);
         if (r[i].na)

@@ -2,7 +2,8 @@
  * report.h - bandwidth arithmetic and the table every program prints.
  *
  * Units: GB/s is 10^9 bytes per second. Effective bandwidth counts each
- * element read once and written once: 2 * rows * cols * 4 bytes per run.
+ * element read once and written once: 2 * rows * cols * 4 bytes per run
+ * for float32, 2 * rows * cols * elem_bytes for other element sizes.
  *
  * Plain C11, no CUDA: tests/test_host.c tests it without a GPU.
  */
@@ -50,12 +51,27 @@ double tp_peak_gbps(int mem_clock_khz, int bus_width_bits);
  * written once) in `ms` milliseconds, in GB/s. */
 double tp_effective_gbps(long rows, long cols, double ms);
 
+/* The same for elements of elem_bytes bytes: 2 * rows * cols * elem_bytes
+ * bytes in `ms` milliseconds. tp_effective_gbps is elem_bytes 4. */
+double tp_effective_gbps_elems(long rows, long cols, int elem_bytes, double ms);
+
 /* Median of v[0..n-1]; sorts v in place. n must be at least 1. */
 double tp_median(double *v, int n);
 
 /* Header lines: title, device, matrix, units. */
 void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
                      long rows, long cols, int reps);
+
+/* The same header for elements of elem_bytes bytes (tp_print_header is
+ * elem_bytes 4). elem_bytes 0: a table of several element sizes, which
+ * prints no matrix line here: each of its sections opens with its own
+ * (tp_print_matrix). */
+void tp_print_header_elems(FILE *f, const char *title, const tp_device_info *dev,
+                           long rows, long cols, int reps, int elem_bytes);
+
+/* The header's matrix line: shape, element type, megabytes, and how many
+ * times the L2 the input and output are. */
+void tp_print_matrix(FILE *f, const tp_device_info *dev, long rows, long cols, int elem_bytes);
 
 /* The ceiling line under the header: which copy of r[0] (cudaMemcpy) and
  * r[1] (the harness's copy kernel) was faster, r[best], and by how much. */
@@ -73,6 +89,12 @@ int tp_is_best_block(const tp_result *r, int n, int i);
 /* The same rows as CSV, with a header line. */
 void tp_print_csv(FILE *f, const tp_device_info *dev, long rows, long cols,
                   const tp_result *r, int n, double ceiling_gbps);
+
+/* The CSV's header line, and its rows without it (a table of several
+ * element sizes prints one header, then the rows of each section). */
+void tp_print_csv_header(FILE *f);
+void tp_print_csv_rows(FILE *f, const tp_device_info *dev, long rows, long cols,
+                       const tp_result *r, int n, double ceiling_gbps);
 
 /* A bar of '#' whose length is pct/100 * width (clipped at width, with a
  * '+' when over). Writes into buf (at least width + 2 bytes). */

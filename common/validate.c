@@ -65,9 +65,8 @@ void tp_reference(const float *in, float *ref, long rows, long cols, tp_op op)
 
 /* Of the input elements holding the value whose first source is src
  * (src, src + P, src + 2P, ... below n), the one nearest to `near`. */
-static long long nearest_source(long long src, long long near, long long n)
+static long long nearest_source_in(long long src, long long near, long long n, long long P)
 {
-    const long long P = (long long)TP_DISTINCT_VALUES;
     long long k, last;
 
     if (near <= src || n <= P)
@@ -75,6 +74,11 @@ static long long nearest_source(long long src, long long near, long long n)
     k = (near - src + P / 2) / P;      /* the repeat nearest to near */
     last = (n - 1 - src) / P;          /* the last repeat inside the input */
     return src + (k < last ? k : last) * P;
+}
+
+static long long nearest_source(long long src, long long near, long long n)
+{
+    return nearest_source_in(src, near, n, (long long)TP_DISTINCT_VALUES);
 }
 
 const char *tp_describe_value(float v, long in_rows, long in_cols, long long near, char *buf,
@@ -144,6 +148,224 @@ void tp_print_mismatches(FILE *f, const tp_check_result *chk, const float *got,
     for (k = 0; k < chk->reported; k++)
         fprintf(f, "    %s\n", tp_format_mismatch(line, sizeof line, chk->first[k], got, ref,
                                                   in_rows, in_cols, op));
+    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
+            chk->mismatches, (size_t)out_rows * (size_t)out_cols, chk->unwritten, out_rows,
+            out_cols);
+}
+
+/* ---- Other element sizes ------------------------------------------------------ */
+
+#define EXACT_DOUBLE_LIMIT ((long long)1 << 53)   /* doubles hold every integer up to here */
+
+int tp_elem_bytes_ok(int elem_bytes)
+{
+    return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4 || elem_bytes == 8;
+}
+
+const char *tp_elem_name(int elem_bytes)
+{
+    switch (elem_bytes) {
+    case 1:  return "uint8";
+    case 2:  return "16-bit";
+    case 8:  return "float64";
+    default: return "float32";
+    }
+}
+
+/* The repeat period of the values, 0 when every element is distinct. */
+static long long period_of(int elem_bytes)
+{
+    switch (elem_bytes) {
+    case 1:  return TP_PERIOD_8;
+    case 2:  return TP_PERIOD_16;
+    case 4:  return (long long)TP_DISTINCT_VALUES;
+    default: return 0;
+    }
+}
+
+static uint64_t poison_bits(int elem_bytes)
+{
+    return elem_bytes == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * elem_bytes)) - 1);
+}
+
+uint64_t tp_input_bits(size_t i, int elem_bytes)
+{
+    double d;
+    uint64_t b;
+
+    switch (elem_bytes) {
+    case 1:  return (uint64_t)(i % TP_PERIOD_8);
+    case 2:  return (uint64_t)(i % TP_PERIOD_16);
+    case 4:  return bits_of(tp_input_value(i));
+    default:
+        d = (double)i;
+        memcpy(&b, &d, 8);
+        return b;
+    }
+}
+
+long long tp_source_of_bits(uint64_t bits, int elem_bytes)
+{
+    double d;
+
+    switch (elem_bytes) {
+    case 1:  return bits < TP_PERIOD_8 ? (long long)bits : -1;
+    case 2:  return bits < TP_PERIOD_16 ? (long long)bits : -1;
+    case 4:  return tp_source_of(float_of((uint32_t)bits));
+    default:
+        memcpy(&d, &bits, 8);
+        if (!(d >= 0.0 && d < (double)EXACT_DOUBLE_LIMIT) || d != floor(d))
+            return -1;   /* NaN, negative, a fraction, or too large */
+        return (long long)d;
+    }
+}
+
+/* Element i of an array of elem_bytes-byte elements, as bits. */
+static uint64_t load_bits(const void *a, size_t i, int elem_bytes)
+{
+    uint64_t b = 0;
+    memcpy(&b, (const unsigned char *)a + i * (size_t)elem_bytes, (size_t)elem_bytes);
+    return b;   /* the low bytes on a little-endian host, as on the GPU */
+}
+
+void tp_fill_input_bytes(void *in, long rows, long cols, int elem_bytes)
+{
+    size_t n = (size_t)rows * (size_t)cols, i;
+    unsigned char *p = (unsigned char *)in;
+
+    if (elem_bytes == 4) {
+        tp_fill_input((float *)in, rows, cols);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t b = tp_input_bits(i, elem_bytes);
+        memcpy(p + i * (size_t)elem_bytes, &b, (size_t)elem_bytes);
+    }
+}
+
+void tp_reference_bytes(const void *in, void *ref, long rows, long cols, tp_op op,
+                        int elem_bytes)
+{
+    const unsigned char *src = (const unsigned char *)in;
+    unsigned char *dst = (unsigned char *)ref;
+    size_t e = (size_t)elem_bytes;
+    long r, c, r0, c0;
+
+    if (elem_bytes == 4) {
+        tp_reference((const float *)in, (float *)ref, rows, cols, op);
+        return;
+    }
+    if (op == TP_COPY) {
+        memcpy(ref, in, (size_t)rows * (size_t)cols * e);
+        return;
+    }
+    for (r0 = 0; r0 < rows; r0 += 64)
+        for (c0 = 0; c0 < cols; c0 += 64)
+            for (r = r0; r < rows && r < r0 + 64; r++)
+                for (c = c0; c < cols && c < c0 + 64; c++)
+                    memcpy(dst + ((size_t)c * rows + r) * e, src + ((size_t)r * cols + c) * e, e);
+}
+
+tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int elem_bytes)
+{
+    tp_check_result res;
+    uint64_t poison = poison_bits(elem_bytes);
+    size_t i;
+
+    if (elem_bytes == 4)
+        return tp_compare((const float *)got, (const float *)ref, n);
+    memset(&res, 0, sizeof res);
+    for (i = 0; i < n; i++) {
+        uint64_t g = load_bits(got, i, elem_bytes);
+        if (g == load_bits(ref, i, elem_bytes))
+            continue;
+        if (res.reported < TP_MAX_REPORTED)
+            res.first[res.reported++] = i;
+        res.mismatches++;
+        if (g == poison)
+            res.unwritten++;
+    }
+    return res;
+}
+
+const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,
+                             long long near, char *buf, size_t len)
+{
+    long long n = (long long)in_rows * in_cols, P = period_of(elem_bytes);
+    long long src = tp_source_of_bits(bits, elem_bytes);
+    double d;
+
+    if (elem_bytes == 4)
+        return tp_describe_value(float_of((uint32_t)bits), in_rows, in_cols, near, buf, len);
+    memcpy(&d, &bits, 8);
+    if (bits == poison_bits(elem_bytes))
+        snprintf(buf, len, "never written");
+    else if (elem_bytes == 8 && isnan(d))
+        snprintf(buf, len, "NaN");
+    else if (src < 0 || src >= n)
+        snprintf(buf, len, "not from the input");
+    else {
+        if (P > 0)
+            src = nearest_source_in(src, near, n, P);
+        snprintf(buf, len, "input (%lld, %lld)%s", src / in_cols, src % in_cols,
+                 P > 0 && n > P ? ", or another holding the same value" : "");
+    }
+    return buf;
+}
+
+/* An element's bits as the report prints them: a double as its value, a
+ * 1- or 2-byte element in hex (it may be half, bfloat16 or anything). */
+static const char *show_bits(uint64_t bits, int elem_bytes, char *buf, size_t len)
+{
+    double d;
+    if (elem_bytes == 8) {
+        memcpy(&d, &bits, 8);
+        snprintf(buf, len, "%.17g", d);
+    } else {
+        snprintf(buf, len, "0x%0*llx", 2 * elem_bytes, (unsigned long long)bits);
+    }
+    return buf;
+}
+
+const char *tp_format_mismatch_bytes(char *buf, size_t len, size_t i, const void *got,
+                                     const void *ref, long in_rows, long in_cols, tp_op op,
+                                     int elem_bytes)
+{
+    long out_cols = op == TP_COPY ? in_cols : in_rows;
+    long r = (long)(i / (size_t)out_cols), c = (long)(i % (size_t)out_cols);
+    long long source = op == TP_COPY ? (long long)i : (long long)c * in_cols + r;
+    uint64_t want = load_bits(ref, i, elem_bytes), have = load_bits(got, i, elem_bytes);
+    char want_v[32], have_v[32], want_s[96], have_s[96];
+
+    if (elem_bytes == 4)
+        return tp_format_mismatch(buf, len, i, (const float *)got, (const float *)ref, in_rows,
+                                  in_cols, op);
+    snprintf(buf, len, "(%ld, %ld): expected %s [%s], got %s [%s]", r, c,
+             show_bits(want, elem_bytes, want_v, sizeof want_v),
+             tp_describe_bits(want, elem_bytes, in_rows, in_cols, source, want_s, sizeof want_s),
+             show_bits(have, elem_bytes, have_v, sizeof have_v),
+             tp_describe_bits(have, elem_bytes, in_rows, in_cols, source, have_s, sizeof have_s));
+    return buf;
+}
+
+void tp_print_mismatches_bytes(FILE *f, const tp_check_result *chk, const void *got,
+                               const void *ref, long in_rows, long in_cols, tp_op op,
+                               int elem_bytes)
+{
+    long out_rows = op == TP_COPY ? in_rows : in_cols;
+    long out_cols = op == TP_COPY ? in_cols : in_rows;
+    char line[320];
+    int k;
+
+    if (elem_bytes == 4) {
+        tp_print_mismatches(f, chk, (const float *)got, (const float *)ref, in_rows, in_cols, op);
+        return;
+    }
+    if (chk->mismatches == 0)
+        return;
+    for (k = 0; k < chk->reported; k++)
+        fprintf(f, "    %s\n", tp_format_mismatch_bytes(line, sizeof line, chk->first[k], got,
+                                                         ref, in_rows, in_cols, op, elem_bytes));
     fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
             chk->mismatches, (size_t)out_rows * (size_t)out_cols, chk->unwritten, out_rows,
             out_cols);

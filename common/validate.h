@@ -88,6 +88,57 @@ const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got
 const char *tp_describe_value(float v, long in_rows, long in_cols, long long near, char *buf,
                               size_t len);
 
+/* ---- Other element sizes (chapter 10) ----------------------------------------
+ *
+ * The same check for elements of 1, 2, 4 or 8 bytes, on raw bytes: every
+ * element is compared bit for bit, and the input's bits still say where
+ * they came from. Element size 4 is exactly the float32 functions above.
+ * Input element i holds (tp_input_bits):
+ *   8 bytes: the double i, exact and distinct up to 2^53 elements;
+ *   4 bytes: tp_input_value(i), as above;
+ *   2 bytes: i mod 65521, 1 byte: i mod 251. Two or one bytes cannot be
+ *            distinct in a large matrix, so the values repeat with a prime
+ *            period (a power-of-two shape never lines the repeats up along
+ *            its rows or columns), and a wrong value is named by the input
+ *            element nearest to where it should have come from. No input
+ *            element is 0xFFFF or 0xFF, so the poison (all bytes 0xFF)
+ *            always means "never written". */
+#define TP_PERIOD_16 65521u   /* the largest prime below 2^16 */
+#define TP_PERIOD_8 251u      /* the largest prime below 2^8  */
+
+/* 1 if a kernel table may use this element size (1, 2, 4 or 8 bytes). */
+int tp_elem_bytes_ok(int elem_bytes);
+
+/* What the table calls elements of this size: "uint8", "16-bit", "float32",
+ * "float64". */
+const char *tp_elem_name(int elem_bytes);
+
+/* The raw bits of input element i, in the low elem_bytes bytes. */
+uint64_t tp_input_bits(size_t i, int elem_bytes);
+
+/* The smallest linear input index whose element has these bits, or -1 if
+ * none has (poison, NaN, a fraction, ...). */
+long long tp_source_of_bits(uint64_t bits, int elem_bytes);
+
+/* The _bytes versions of the functions above: the matrices are arrays of
+ * elem_bytes-byte elements, n or rows x cols of them. */
+void tp_fill_input_bytes(void *in, long rows, long cols, int elem_bytes);
+void tp_reference_bytes(const void *in, void *ref, long rows, long cols, tp_op op,
+                        int elem_bytes);
+tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int elem_bytes);
+void tp_print_mismatches_bytes(FILE *f, const tp_check_result *chk, const void *got,
+                               const void *ref, long in_rows, long in_cols, tp_op op,
+                               int elem_bytes);
+const char *tp_format_mismatch_bytes(char *buf, size_t len, size_t i, const void *got,
+                                     const void *ref, long in_rows, long in_cols, tp_op op,
+                                     int elem_bytes);
+
+/* Describes an element's bits like tp_describe_value: "input (r, c)" (the
+ * holder nearest to linear input index `near` when several hold them),
+ * "never written", "NaN" or "not from the input". */
+const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,
+                             long long near, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

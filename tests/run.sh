@@ -197,6 +197,26 @@ broken_case() {   # kernel name, words the report must contain
 gpu_test "gpu: harness catches skips_last_col" broken_case skips_last_col "never written"
 gpu_test "gpu: harness catches copies_instead" broken_case copies_instead "got 1 [input (0, 1)]"
 gpu_test "gpu: harness catches writes_one_nan" broken_case writes_one_nan "[NaN]"
+gpu_test "gpu: harness catches a 2-byte kernel's unwritten column" broken_case bytes_u16_skip_col "never written"
+gpu_test "gpu: harness catches a 1-byte copy, names the nearest source" \
+    broken_case bytes_u8_copy "got 0x01 [input (0, 1), or another holding the same value]"
+gpu_test "gpu: harness catches an 8-byte copy" broken_case bytes_f64_copy "got 1 [input (0, 1)]"
+
+# Chapter 10 runs one section per element size, each with its own copy
+# ceiling on its own bytes; --kernel picks sections by the kernels' names.
+sections_ok() {
+    local out one
+    out=$(./chapter10 --size 1024x1000 --reps 2) || return 1
+    one=$(./chapter10 --size 512x512 --reps 2 --kernel u16) || return 1
+    [ "$(grep -c '^matrix  1024 x 1000 ' <<< "$out")" -eq 4 ] &&
+        [ "$(grep -c '^ceiling ' <<< "$out")" -eq 4 ] &&
+        grep -q '^cudaMemcpy device-to-device (float64) ' <<< "$out" &&
+        grep -q '^copy_kernel_float4 (uint8) ' <<< "$out" &&
+        grep -q '^transpose_u8_quads .*%' <<< "$out" && ! grep -q FAIL <<< "$out" &&
+        [ "$(grep -c '^matrix  512 x 512 16-bit' <<< "$one")" -eq 1 ] &&
+        grep -q '^transpose_u16_vec16 .*%' <<< "$one" && ! grep -q 'f64\|u8' <<< "$one"
+}
+gpu_test "gpu: chapter10 prints a section and a ceiling per element size" sections_ok
 
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").

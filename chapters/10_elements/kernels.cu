@@ -1,0 +1,388 @@
+/*
+ * chapters/10_elements/kernels.cu - the kernels of chapter 10 and their
+ * launch functions: the same transpose for 8-byte, 2-byte and 1-byte
+ * elements. The harness moves and compares raw bits, so a 2-byte kernel
+ * serves half and bfloat16 alike: it never looks at the values.
+ *
+ *   transpose_f64_shared_tile  chapter 6's tile[32][32], of doubles
+ *   transpose_f64_padded_tile  chapter 7's tile[32][33], of doubles
+ *   transpose_f64_pairs        2 x 2 blocks of doubles moved as 16-byte
+ *                              double2 accesses (even rows and cols)
+ *   transpose_u16_tile         chapter 7's padded tile, one 2-byte
+ *                              element per thread access
+ *   transpose_u16_vec16        2 x 2 blocks of 2-byte elements packed in
+ *                              32-bit words with __byte_perm, moved as
+ *                              16-byte accesses (rows, cols multiples of 8)
+ *   transpose_u8_tile          chapter 7's padded tile, one byte per access
+ *   transpose_u8_quads         4 x 4 blocks of bytes transposed in four
+ *                              32-bit words with __byte_perm (rows, cols
+ *                              multiples of 4)
+ *
+ * The tiles are numbered along a 2D grid (at most 65535 tile rows, the
+ * launch says n/a beyond), and every offset into a matrix is computed in
+ * 64 bits, (size_t)row * cols + col, as in chapter 9. README.md explains
+ * the bank arithmetic of each shared layout.
+ */
+#include <stdint.h>
+
+#include "kernels.h"
+#include "../tile.h"
+
+#define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
+#define U16_TILE 64    /* transpose_u16_vec16: 64 x 64 2-byte elements, 8 KB */
+#define U8_TILE 128    /* transpose_u8_quads: 128 x 128 bytes, 16 KB      */
+
+static int aligned16(const void *p)
+{
+    return ((uintptr_t)p & 15) == 0;
+}
+
+/* The 2D grid of tile x tile tiles over the matrix (x along the columns).
+ * tp_grid gets the tile counts, so only gridDim.y's 65535 limits it. */
+static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
+{
+    return tp_grid(grid, (cols + (long)tile - 1) / tile, (rows + (long)tile - 1) / tile, 1, 1);
+}
+
+/* ---- 8-byte elements ---------------------------------------------------- */
+
+/* Chapter 6's tile with doubles. A warp's 8-byte shared access is 256
+ * bytes, served as two half-warps of 128 bytes. Element (r, c) is double
+ * 32r + c, words 64r + 2c and 64r + 2c + 1, banks 2c and 2c + 1: a column
+ * is one pair of banks, so each half-warp reading a column takes 16
+ * passes instead of 1. */
+__global__ void transpose_f64_shared_tile(const double *__restrict__ in,
+                                          double *__restrict__ out, int rows, int cols)
+{
+    __shared__ double tile[TILE][TILE];   /* 32 * 32 * 8 = 8192 bytes */
+
+    int in_col = blockIdx.x * TILE + threadIdx.x;
+    int in_row = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (in_row + j < rows && in_col < cols)
+            tile[threadIdx.y + j][threadIdx.x] = in[(size_t)(in_row + j) * cols + in_col];
+
+    __syncthreads();
+
+    int out_col = blockIdx.y * TILE + threadIdx.x;
+    int out_row = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (out_row + j < cols && out_col < rows)
+            out[(size_t)(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+/* Chapter 7's padding, one double per row: element (r, c) is in banks
+ * (2r + 2c) % 32 and the next. Down a column the 16 threads of a half-warp
+ * (r = 0..15) hit 16 different bank pairs, all 32 banks: one pass per
+ * half-warp, the least a 256-byte access can take. */
+__global__ void transpose_f64_padded_tile(const double *__restrict__ in,
+                                          double *__restrict__ out, int rows, int cols)
+{
+    __shared__ double tile[TILE][TILE + 1];   /* 32 * 33 * 8 = 8448 bytes */
+
+    int in_col = blockIdx.x * TILE + threadIdx.x;
+    int in_row = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (in_row + j < rows && in_col < cols)
+            tile[threadIdx.y + j][threadIdx.x] = in[(size_t)(in_row + j) * cols + in_col];
+
+    __syncthreads();
+
+    int out_col = blockIdx.y * TILE + threadIdx.x;
+    int out_row = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (out_row + j < cols && out_col < rows)
+            out[(size_t)(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+/* 2 x 2 blocks as 16-byte accesses (needs even rows and cols, so every
+ * double2 is all in or all out of the matrix and 16-byte aligned). A
+ * thread reads a double2 from rows 2i and 2i + 1 of the tile, at columns
+ * 2v and 2v + 1; transposed, the block is two double2s of output rows 2v
+ * and 2v + 1, each holding input rows 2i, 2i + 1: no shuffling at all,
+ * only a different pairing of the four doubles. pair[p][v][i] holds the
+ * double2 i of output row 2v + p; the pitch of 17 double2s puts the 8
+ * threads of a quarter-warp (16-byte accesses are served 8 threads, 128
+ * bytes, at a time) on 8 different 16-byte bank groups, in both phases. */
+__global__ void __launch_bounds__(PAIR_THREADS)
+transpose_f64_pairs(const double *__restrict__ in, double *__restrict__ out, int rows, int cols)
+{
+    __shared__ double2 pair[2][F64_TILE / 2][F64_TILE / 2 + 1];   /* 8704 bytes */
+    int r0 = blockIdx.y * F64_TILE, c0 = blockIdx.x * F64_TILE;
+    int x = threadIdx.x % 16, y = threadIdx.x / 16;   /* 16 double2s per row, 8 groups */
+    double2 a[2], b[2];
+
+#pragma unroll
+    for (int q = 0; q < 2; q++) {                     /* row pairs i = y and y + 8 */
+        int r = r0 + 2 * (y + 8 * q), c = c0 + 2 * x;
+        a[q] = b[q] = make_double2(0.0, 0.0);
+        if (r < rows && c < cols) {
+            a[q] = *(const double2 *)&in[(size_t)r * cols + c];
+            b[q] = *(const double2 *)&in[(size_t)(r + 1) * cols + c];
+        }
+    }
+#pragma unroll
+    for (int q = 0; q < 2; q++) {
+        pair[0][x][y + 8 * q] = make_double2(a[q].x, b[q].x);   /* output row 2x     */
+        pair[1][x][y + 8 * q] = make_double2(a[q].y, b[q].y);   /* output row 2x + 1 */
+    }
+
+    __syncthreads();
+
+    /* Output row R = c0 + 2J + p of the tile, double2 number x of it. */
+#pragma unroll
+    for (int m = 0; m < 4; m++) {
+        int R = y + 8 * m, out_row = c0 + R, out_col = r0 + 2 * x;
+        if (out_row < cols && out_col < rows)
+            *(double2 *)&out[(size_t)out_row * rows + out_col] = pair[R & 1][R >> 1][x];
+    }
+}
+
+/* ---- 2-byte elements ---------------------------------------------------- */
+
+/* Chapter 7's padded tile, 2-byte elements: a warp's load or store is 32 x
+ * 2 = 64 bytes, two sectors, half of what a float warp moves per
+ * instruction. Element (r, c) is halfword 33r + c, in 32-bit word
+ * (33r + c) / 2: down a column the 32 words fall in 32 different banks. */
+__global__ void transpose_u16_tile(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
+                                   int rows, int cols)
+{
+    __shared__ uint16_t tile[TILE][TILE + 1];   /* 32 * 33 * 2 = 2112 bytes */
+
+    int in_col = blockIdx.x * TILE + threadIdx.x;
+    int in_row = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (in_row + j < rows && in_col < cols)
+            tile[threadIdx.y + j][threadIdx.x] = in[(size_t)(in_row + j) * cols + in_col];
+
+    __syncthreads();
+
+    int out_col = blockIdx.y * TILE + threadIdx.x;
+    int out_row = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (out_row + j < cols && out_col < rows)
+            out[(size_t)(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+/* Two 32-bit words x (row 2i: elements e0 | e1 << 16) and y (row 2i + 1:
+ * f0 | f1 << 16) hold a 2 x 2 block. Its transpose is (e0, f0), the low
+ * halves, and (e1, f1), the high halves: __byte_perm(x, y, s) builds a
+ * word from bytes 0-3 of x and 4-7 of y, nibble n of s picking byte n. */
+static __device__ __forceinline__ void stash_pair(uint32_t word[2][U16_TILE / 2][U16_TILE / 2 + 1],
+                                                  int J, int i, uint32_t x, uint32_t y)
+{
+    word[0][J][i] = __byte_perm(x, y, 0x5410);   /* e0 f0: output row 2J     */
+    word[1][J][i] = __byte_perm(x, y, 0x7632);   /* e1 f1: output row 2J + 1 */
+}
+
+/* Pairs of rows packed in 32-bit words, moved as 16-byte accesses (needs
+ * rows and cols multiples of 8: every uint4 of 8 elements is all in or all
+ * out, and 16-byte aligned). A thread reads a uint4 from rows 2i and
+ * 2i + 1 (elements 8v..8v + 7), turns the four 2 x 2 blocks into eight
+ * words with stash_pair, and word[p][J][i] is word i of output row 2J + p.
+ * The pitch of 33 words puts a warp's stash (J = 4v + k, i = 4 values) and
+ * its reads (J = 4 values, words 4u + e) on 32 different banks. */
+__global__ void __launch_bounds__(PAIR_THREADS)
+transpose_u16_vec16(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows,
+                    int cols)
+{
+    __shared__ uint32_t word[2][U16_TILE / 2][U16_TILE / 2 + 1];   /* 8448 bytes */
+    int r0 = blockIdx.y * U16_TILE, c0 = blockIdx.x * U16_TILE;
+    int x = threadIdx.x % 8, y = threadIdx.x / 8;   /* 8 uint4s per row, 16 groups */
+    uint4 a[2], b[2];
+
+#pragma unroll
+    for (int q = 0; q < 2; q++) {                   /* row pairs i = y and y + 16 */
+        int r = r0 + 2 * (y + 16 * q), c = c0 + 8 * x;
+        a[q] = b[q] = make_uint4(0, 0, 0, 0);
+        if (r < rows && c < cols) {
+            a[q] = *(const uint4 *)&in[(size_t)r * cols + c];
+            b[q] = *(const uint4 *)&in[(size_t)(r + 1) * cols + c];
+        }
+    }
+#pragma unroll
+    for (int q = 0; q < 2; q++) {
+        int i = y + 16 * q;
+        stash_pair(word, 4 * x + 0, i, a[q].x, b[q].x);
+        stash_pair(word, 4 * x + 1, i, a[q].y, b[q].y);
+        stash_pair(word, 4 * x + 2, i, a[q].z, b[q].z);
+        stash_pair(word, 4 * x + 3, i, a[q].w, b[q].w);
+    }
+
+    __syncthreads();
+
+    /* Output row R = 2J + p, uint4 number x: words 4x..4x + 3, which hold
+     * input rows r0 + 8x .. r0 + 8x + 7. */
+#pragma unroll
+    for (int m = 0; m < 2; m++)
+#pragma unroll
+        for (int p = 0; p < 2; p++) {
+            int J = y + 16 * m, out_row = c0 + 2 * J + p, out_col = r0 + 8 * x;
+            if (out_row < cols && out_col < rows)
+                *(uint4 *)&out[(size_t)out_row * rows + out_col] =
+                    make_uint4(word[p][J][4 * x], word[p][J][4 * x + 1], word[p][J][4 * x + 2],
+                               word[p][J][4 * x + 3]);
+        }
+}
+
+/* ---- 1-byte elements ---------------------------------------------------- */
+
+/* Chapter 7's padded tile, 1-byte elements: a warp moves 32 bytes per
+ * load or store instruction, one sector, a quarter of a float warp. Byte
+ * (r, c) is in word (33r + c) / 4, and down a column the 32 words land in
+ * 32 different banks. */
+__global__ void transpose_u8_tile(const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
+                                  int rows, int cols)
+{
+    __shared__ uint8_t tile[TILE][TILE + 1];   /* 32 * 33 = 1056 bytes */
+
+    int in_col = blockIdx.x * TILE + threadIdx.x;
+    int in_row = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (in_row + j < rows && in_col < cols)
+            tile[threadIdx.y + j][threadIdx.x] = in[(size_t)(in_row + j) * cols + in_col];
+
+    __syncthreads();
+
+    int out_col = blockIdx.y * TILE + threadIdx.x;
+    int out_row = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (out_row + j < cols && out_col < rows)
+            out[(size_t)(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+/* x[0..3] are 4 rows of a 4 x 4 block of bytes, byte k of x[t] being
+ * column k of row t (little-endian). Afterwards x[k] holds column k:
+ * byte t of x[k] is row t. Two rounds of __byte_perm: first interleave
+ * the bytes of rows 0, 1 and of rows 2, 3, then take 16-bit halves. */
+static __device__ __forceinline__ void transpose_4x4_bytes(uint32_t x[4])
+{
+    uint32_t t0 = __byte_perm(x[0], x[1], 0x5140);   /* x0.b0 x1.b0 x0.b1 x1.b1 */
+    uint32_t t1 = __byte_perm(x[2], x[3], 0x5140);   /* x2.b0 x3.b0 x2.b1 x3.b1 */
+    uint32_t t2 = __byte_perm(x[0], x[1], 0x7362);   /* x0.b2 x1.b2 x0.b3 x1.b3 */
+    uint32_t t3 = __byte_perm(x[2], x[3], 0x7362);   /* x2.b2 x3.b2 x2.b3 x3.b3 */
+    x[0] = __byte_perm(t0, t1, 0x5410);              /* x0.b0 x1.b0 x2.b0 x3.b0 */
+    x[1] = __byte_perm(t0, t1, 0x7632);              /* x0.b1 x1.b1 x2.b1 x3.b1 */
+    x[2] = __byte_perm(t2, t3, 0x5410);              /* x0.b2 x1.b2 x2.b2 x3.b2 */
+    x[3] = __byte_perm(t2, t3, 0x7632);              /* x0.b3 x1.b3 x2.b3 x3.b3 */
+}
+
+/* 4 x 4 blocks of bytes in 32-bit words (needs rows and cols multiples of
+ * 4: every word is all in or all out, and 4-byte aligned). Lane l of warp
+ * w reads word l (bytes 4l..4l + 3) of rows 4i..4i + 3 for the quads
+ * i = w, w + 8, w + 16, w + 24: 16 loads in flight, each warp load 128
+ * bytes of one row. word[k][J][i] is word i of output row 4J + k; the
+ * pitch of 33 words keeps both phases on 32 different banks. */
+__global__ void __launch_bounds__(QUAD_THREADS)
+transpose_u8_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
+{
+    __shared__ uint32_t word[4][U8_TILE / 4][U8_TILE / 4 + 1];   /* 16896 bytes */
+    int r0 = blockIdx.y * U8_TILE, c0 = blockIdx.x * U8_TILE;
+    int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    uint32_t q[4][4];
+
+#pragma unroll
+    for (int s = 0; s < 4; s++) {
+        int r = r0 + 4 * (w + 8 * s), c = c0 + 4 * lane;
+#pragma unroll
+        for (int t = 0; t < 4; t++)
+            q[s][t] = (r < rows && c < cols) ? *(const uint32_t *)&in[(size_t)(r + t) * cols + c]
+                                             : 0u;
+    }
+#pragma unroll
+    for (int s = 0; s < 4; s++) {
+        transpose_4x4_bytes(q[s]);
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+            word[k][lane][w + 8 * s] = q[s][k];
+    }
+
+    __syncthreads();
+
+    /* Output row R = 4J + k of the tile, word `lane` of it: a warp writes
+     * 128 contiguous bytes. */
+#pragma unroll
+    for (int m = 0; m < 16; m++) {
+        int R = w + 8 * m, out_row = c0 + R, out_col = r0 + 4 * lane;
+        if (out_row < cols && out_col < rows)
+            *(uint32_t *)&out[(size_t)out_row * rows + out_col] = word[R & 3][R >> 2][lane];
+    }
+}
+
+/* ---- Launch functions ---------------------------------------------------- */
+
+/* The tile kernels: blocks of TILE x BLOCK_ROWS, one block per TILE x TILE. */
+#define LAUNCH_TILE(name, kernel, type)                                                \
+    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
+    {                                                                                  \
+        dim3 grid;                                                                     \
+        const char *na = tile_grid(&grid, rows, cols, TILE);                           \
+        if (na)                                                                        \
+            return na;                                                                 \
+        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
+        CHECK_LAUNCH();                                                                \
+        return NULL;                                                                   \
+    }
+
+LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double)
+LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double)
+LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t)
+LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t)
+
+/* The packed kernels: a fixed block size, and sides that are multiples of
+ * `multiple` so that every wide word is whole and aligned; any other shape
+ * is n/a, with the reason. */
+static const char *packed_na(const void *in, const void *out, int rows, int cols, dim3 block,
+                             unsigned threads, int multiple, const char *why)
+{
+    static char msg[160];
+    if (block.x * block.y * block.z != threads) {
+        snprintf(msg, sizeof msg, "written for blocks of %u threads", threads);
+        return msg;
+    }
+    if (rows % multiple != 0 || cols % multiple != 0 || !aligned16(in) || !aligned16(out))
+        return why;
+    return NULL;
+}
+
+const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = packed_na(in, out, rows, cols, block, PAIR_THREADS, 2,
+                               "needs even rows and cols (16-byte double2 accesses)");
+    if (na == NULL)
+        na = tile_grid(&grid, rows, cols, F64_TILE);
+    if (na)
+        return na;
+    transpose_f64_pairs<<<grid, block>>>((const double *)in, (double *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = packed_na(in, out, rows, cols, block, PAIR_THREADS, 8,
+                               "needs rows and cols that are multiples of 8 (16-byte accesses)");
+    if (na == NULL)
+        na = tile_grid(&grid, rows, cols, U16_TILE);
+    if (na)
+        return na;
+    transpose_u16_vec16<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = packed_na(in, out, rows, cols, block, QUAD_THREADS, 4,
+                               "needs rows and cols that are multiples of 4 (32-bit words)");
+    if (na == NULL)
+        na = tile_grid(&grid, rows, cols, U8_TILE);
+    if (na)
+        return na;
+    transpose_u8_quads<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}

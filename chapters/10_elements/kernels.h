@@ -1,0 +1,30 @@
+/*
+ * chapters/10_elements/kernels.h - the launch functions of chapter 10's
+ * kernels (defined in kernels.cu, beside this file). The elements are 8, 2
+ * or 1 bytes, so these take raw bytes (tp_launch_bytes_fn in harness.h):
+ * each launches its kernel on the whole matrix and returns NULL, or says
+ * why it cannot take the shape.
+ */
+#ifndef CH10_KERNELS_H
+#define CH10_KERNELS_H
+
+#include "harness.h"
+
+/* The packed kernels are written for blocks of these many threads. */
+#define PAIR_THREADS 128   /* transpose_f64_pairs, transpose_u16_vec16 */
+#define QUAD_THREADS 256   /* transpose_u8_quads                      */
+
+/* 8-byte elements (double) */
+const char *launch_f64_shared_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_f64_padded_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3 block);
+
+/* 2-byte elements (half, bfloat16, or any 16 bits) */
+const char *launch_u16_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3 block);
+
+/* 1-byte elements (uint8) */
+const char *launch_u8_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block);
+
+#endif

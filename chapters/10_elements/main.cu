@@ -1,0 +1,48 @@
+/*
+ * Chapter 10: other element types - the element size changes the lesson.
+ *
+ * Chapters 1 to 9 moved float32. Most transposes run today move 2-byte
+ * elements (fp16, bf16) or 8-byte ones (double), and a few move bytes.
+ * The same transpose for 8, 4, 2 and 1-byte elements, one table section
+ * per size, each against the copy ceiling of its own bytes in the same run:
+ *
+ *   transpose_f64_shared_tile   chapter 6's tile[32][32] of doubles
+ *   transpose_f64_padded_tile   chapter 7's tile[32][33] of doubles
+ *   transpose_f64_pairs         2 x 2 blocks of doubles, 16-byte accesses
+ *   transpose_padded_tile       chapter 7's float32 kernel, for reference
+ *   transpose_u16_tile          one 2-byte element per thread access
+ *   transpose_u16_vec16         pairs packed in 32-bit words with
+ *                               __byte_perm, 16-byte accesses
+ *   transpose_u8_tile           one byte per thread access
+ *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
+ *
+ * Build and run:   make chapter10 && ./chapter10
+ *                  ./chapter10 --kernel u16           (one element size: the names say it)
+ *                  ./chapter10 --check --size 17x83   (validate only; see --help)
+ * Profile:         make profile-chapter10
+ * Look for: in each section, how far the one-element-per-thread tile
+ * stays from its copy ceiling as the element shrinks, and whether the
+ * packed kernels close the gap. The matrix is the same rows x cols in every
+ * section, so the bytes are not: 8192 x 8192 is 537 MB of doubles but 67
+ * MB of bytes. README.md explains.
+ */
+#include "../07_padded_tile/kernels.h"
+#include "../tile.h"
+#include "kernels.h"
+
+static const tp_kernel kernels[] = {
+    TP_KERNEL_BYTES("transpose_f64_shared_tile", launch_f64_shared_tile, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
+    TP_KERNEL_BYTES("transpose_f64_padded_tile", launch_f64_padded_tile, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
+    TP_KERNEL_BYTES("transpose_f64_pairs",       launch_f64_pairs,       TP_TRANSPOSE, PAIR_THREADS, 1, 8),
+    { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
+    TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
+    TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
+    TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
+};
+
+int main(int argc, char **argv)
+{
+    return tp_run(argc, argv, "Chapter 10: other element types (8, 4, 2 and 1 bytes)",
+                  kernels, TP_COUNT(kernels));
+}
