@@ -17,29 +17,10 @@
 
 #include "../chapters/04_diagonal/diagonal_tile.h"
 
-static int failures;
-static char why[512];
+#define UNIT_PREFIX "diagonal"
+#include "unit.h"   /* EXPECT, run(), failures */
+
 static char problem[256];   /* what is_bijection() found wrong */
-
-/* Each test returns 1 (pass) or 0 and fills `why`. */
-#define EXPECT(cond, ...)                                   \
-    do {                                                    \
-        if (!(cond)) {                                      \
-            snprintf(why, sizeof why, __VA_ARGS__);         \
-            return 0;                                       \
-        }                                                   \
-    } while (0)
-
-static void run(const char *name, int (*test)(void))
-{
-    why[0] = '\0';
-    if (test()) {
-        printf("PASS  diagonal: %s\n", name);
-    } else {
-        printf("FAIL  diagonal: %s: %s\n", name, why);
-        failures++;
-    }
-}
 
 typedef int2 (*tile_map)(int bx, int by, int gx, int gy);
 

@@ -17,28 +17,7 @@
 #include "report.h"
 #include "validate.h"
 
-static int failures;
-static char why[1024];
-
-/* Each test returns 1 (pass) or 0 and fills `why`. */
-#define EXPECT(cond, ...)                                   \
-    do {                                                    \
-        if (!(cond)) {                                      \
-            snprintf(why, sizeof why, __VA_ARGS__);         \
-            return 0;                                       \
-        }                                                   \
-    } while (0)
-
-static void run(const char *name, int (*test)(void))
-{
-    why[0] = '\0';
-    if (test()) {
-        printf("PASS  host: %s\n", name);
-    } else {
-        printf("FAIL  host: %s: %s\n", name, why);
-        failures++;
-    }
-}
+#include "unit.h"   /* EXPECT, run(), failures */
 
 static const int sizes[3] = { 1, 2, 8 };
 
