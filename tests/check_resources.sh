@@ -32,31 +32,7 @@ ARCH=sm_90   # any architecture works; one fixed one keeps the numbers stable
 
 if ! command -v "$NVCC" > /dev/null 2>&1; then
     echo "SKIP  resources: $NVCC not found (set NVCC=/path/to/nvcc)"
-    # ---- chapter 10: the tiles of other element sizes, packed words in registers --
-if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
-    check_equal ch10.txt transpose_f64_shared_tile 5 8192 \
-        "transpose_f64_shared_tile uses 32 x 32 x 8 = 8192 bytes of shared memory"
-    check_equal ch10.txt transpose_f64_padded_tile 5 8448 \
-        "transpose_f64_padded_tile uses 32 x 33 x 8 = 8448 bytes of shared memory"
-    check_equal ch10.txt transpose_f64_pairs 5 8704 \
-        "transpose_f64_pairs uses 2 x 16 x 17 x 16 = 8704 bytes of shared memory"
-    check_equal ch10.txt transpose_u16_tile 5 2112 \
-        "transpose_u16_tile uses 32 x 33 x 2 = 2112 bytes of shared memory"
-    check_equal ch10.txt transpose_u16_vec16 5 8448 \
-        "transpose_u16_vec16 uses 2 x 32 x 33 x 4 = 8448 bytes of shared memory"
-    check_equal ch10.txt transpose_u8_tile 5 1056 \
-        "transpose_u8_tile uses 32 x 33 = 1056 bytes of shared memory"
-    check_equal ch10.txt transpose_u8_quads 5 16896 \
-        "transpose_u8_quads uses 4 x 32 x 33 x 4 = 16896 bytes of shared memory"
-    for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads; do
-        check_equal ch10.txt "$k" 2 0 "$k keeps its packed words in registers (no stack frame)"
-        check_equal ch10.txt "$k" 3 0 "$k spills nothing"
-    done
-else
-    fail "chapter 10 compiles" "$NVCC failed on chapters/10_elements/kernels.cu:"
-    sed 's/^/      /' "$tmp/ptxas.txt" | grep -v '^      ptxas info' | head -n 12
-fi
-exit 0
+    exit 0
 fi
 
 tmp=$(mktemp -d) || exit 1
