@@ -54,9 +54,10 @@ const char *tp_grid(dim3 *grid, long width, long height, long per_block_x, long 
     static char why[160];
     long gx = (width + per_block_x - 1) / per_block_x;
     long gy = (height + per_block_y - 1) / per_block_y;
+    const char *too_big = tp_int_index(width, height);
 
-    if (tp_int_index(width, height) != NULL)
-        return tp_int_index(width, height);
+    if (too_big != NULL)
+        return too_big;
     if (gx > 2147483647L || gy > 65535L) {
         snprintf(why, sizeof why, "needs a grid of %ld x %ld blocks; CUDA allows at most "
                  "2147483647 x 65535", gx, gy);
