@@ -14,6 +14,7 @@
  * tensor may hold more than 2^31 elements.
  */
 #include "kernels.h"
+#include "plan.h"
 #include "../07_padded_tile/kernels.h"
 #include "../tile.h"
 
@@ -147,42 +148,27 @@ permute_tiled(const float *__restrict__ in, float *__restrict__ out, int n_rows,
             dst[(size_t)(c0 + j) * out_col + r0 + tx] = tile[tx][j];
 }
 
-/* Where input axis a moves in the output: the output's stride along it.
- * Output axis k runs over input axis perm[k]. */
-static void output_strides(const long d[3], const int perm[3], size_t stride[3])
-{
-    size_t by_output_axis[3];
-    int k;
-
-    by_output_axis[2] = 1;
-    by_output_axis[1] = (size_t)d[perm[2]];
-    by_output_axis[0] = (size_t)d[perm[1]] * (size_t)d[perm[2]];
-    for (k = 0; k < 3; k++)
-        stride[perm[k]] = by_output_axis[k];
-}
-
 const char *launch_permute_tiled(const float *in, float *out, long d0, long d1, long d2,
                                  const int perm[3], dim3 block)
 {
     long d[3] = { d0, d1, d2 };
-    size_t in_stride[3] = { (size_t)d1 * (size_t)d2, (size_t)d2, 1 }, out_stride[3];
-    int a = perm[2];      /* the input axis that becomes the output's fastest */
-    int z = 1 - a;        /* the third axis (a is 0 or 1 here)                */
-    unsigned long long tiles_x = (d2 + TILE - 1) / TILE, tiles_y;
+    unsigned long long tiles_x, tiles_y;
+    tile_plan p;
     dim3 grid;
     const char *na;
 
-    if (a == 2)
+    if (perm[2] == 2)
         return "the fastest axis stays: no tile needed (permute_rows)";
     if ((na = needs_tile_block(block)) != NULL)
         return na;
-    tiles_y = (d[a] + TILE - 1) / TILE;
-    if ((na = grid_1d(&grid, (unsigned long long)d[z] * tiles_x * tiles_y)) != NULL)
+    plan_tiled(d, perm, &p);
+    tiles_x = (p.n_cols + TILE - 1) / TILE;
+    tiles_y = (p.n_rows + TILE - 1) / TILE;
+    if ((na = grid_1d(&grid, (unsigned long long)p.n_z * tiles_x * tiles_y)) != NULL)
         return na;
-    output_strides(d, perm, out_stride);
-    permute_tiled<<<grid, block>>>(in, out, (int)d[a], (int)d2, (unsigned)tiles_x,
-                                   (unsigned)(tiles_x * tiles_y), in_stride[a], in_stride[z],
-                                   out_stride[2], out_stride[z]);
+    permute_tiled<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, (unsigned)tiles_x,
+                                   (unsigned)(tiles_x * tiles_y), p.in_row, p.in_z, p.out_col,
+                                   p.out_z);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -288,18 +274,12 @@ transpose_in_place_square(float *m, int n, unsigned pairs)
     __shared__ float a[TILE][TILE + 1], b[TILE][TILE + 1];
     unsigned t = blockIdx.x;
     unsigned mat = t / pairs;
-    unsigned long long k = t - mat * pairs;
-    unsigned long long j = (unsigned long long)((sqrt(8.0 * (double)k + 1.0) - 1.0) / 2.0);
-    unsigned long long i;
+    unsigned long long i, j;
     float *base = m + (size_t)mat * (size_t)n * (size_t)n;
     int tx = threadIdx.x;
     int ri, cj;
 
-    while (j * (j + 1) / 2 > k)          /* the square root may round either way */
-        j--;
-    while ((j + 1) * (j + 2) / 2 <= k)
-        j++;
-    i = k - j * (j + 1) / 2;
+    tile_pair(t - mat * pairs, &i, &j);  /* plan.h */
     ri = (int)i * TILE;                  /* tile A: rows ri.., columns cj.. */
     cj = (int)j * TILE;                  /* tile B: rows cj.., columns ri.. */
 
