@@ -218,6 +218,23 @@ sections_ok() {
 }
 gpu_test "gpu: chapter10 prints a section and a ceiling per element size" sections_ok
 
+tensor_table_ok() {   # chapter 11: a 3-D table, its n/a row, its refusals
+    local out sq rc
+    out=$(./chapter11 --size 6x40x72 --reps 2) || return 1
+    sq=$(./chapter11 --size 3x96x96 --reps 2 --kernel in_place,batched) || return 1
+    grep -q '^tensor  6 x 40 x 72 float32' <<< "$out" &&
+        grep -q '^cudaMemcpy device-to-device ' <<< "$out" &&
+        grep -q '^transpose_in_place_square .*square' <<< "$out" &&
+        grep -q '^permute_rows_102 .*%' <<< "$out" &&
+        grep -q '^permute_tiled_210 .*%' <<< "$out" && ! grep -q FAIL <<< "$out" &&
+        grep -q '^transpose_in_place_square .*%' <<< "$sq" || return 1
+    out=$(./chapter7 --check --size 2x8x8 2>&1 >/dev/null); rc=$?
+    [ "$rc" -eq 2 ] && [[ "$out" == *"give --size RxC"* ]] || return 1
+    out=$(./chapter11 --check --size 2x3x5 --kernel permute_tiled_021) || return 1
+    [[ "$out" == "PASS permute_tiled_021, block 32x8 (2 x 3 x 5)" ]]
+}
+gpu_test "gpu: chapter11 prints a tensor table (n/a in place when not square), 2-D chapters refuse DxRxC" tensor_table_ok
+
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").
 for prog in $(numbered_programs solution); do
