@@ -305,7 +305,7 @@ static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
             (const unsigned char *)c->d_in, (unsigned char *)c->d_out, c->bytes);
     } else if (k->launch_tensor != NULL) {
         /* An in-place kernel works on the output buffer alone, which the
-         * caller has just filled with the input (restore_in_place). */
+         * caller has just filled with the input (prepare_output). */
         na = k->launch_tensor(k->in_place ? (const float *)c->d_out : (const float *)c->d_in,
                               (float *)c->d_out, c->dims[0], c->dims[1], c->dims[2], k->perm,
                               k->block);
