@@ -17,6 +17,17 @@ const tp_shape tp_check_shapes[] = {
 };
 const int tp_check_shape_count = (int)(sizeof tp_check_shapes / sizeof tp_check_shapes[0]);
 
+/* Chapter 11's tensors, depth x rows x cols: single elements, a single
+ * row, a single column, primes, sides just past a tile, square matrices
+ * (the in-place kernel takes only those) with partial tiles, and many tiny
+ * matrices. */
+const tp_shape3 tp_check_shapes3[] = {
+    { 1, 1, 1 }, { 3, 17, 83 }, { 2, 33, 65 }, { 1, 1, 4097 }, { 5, 4097, 1 },
+    { 7, 1, 5 }, { 2, 33, 40 }, { 3, 20, 20 }, { 64, 4, 4 }, { 4, 68, 68 }, { 3, 100, 100 }, { 1000, 17, 5 }, { 64, 32, 64 },
+    { 9, 31, 257 }, { 1, 1025, 1025 }, { 33, 129, 67 },
+};
+const int tp_check_shape3_count = (int)(sizeof tp_check_shapes3 / sizeof tp_check_shapes3[0]);
+
 /* Launch functions take the sides as ints. */
 #define MAX_SIDE ((long)INT_MAX)
 
@@ -51,21 +62,32 @@ static int parse_long(const char *what, const char *s, long min, long max,
 }
 
 /* "RxC" (or "N" for N x N) into rows and cols. */
-static int parse_size(const char *s, long *rows, long *cols, char *err, size_t err_len)
+static int parse_size(const char *s, long *depth, long *rows, long *cols, char *err,
+                      size_t err_len)
 {
     char buf[64];
     const char *x = s ? strpbrk(s, "xX") : NULL;
+    const char *x2 = x ? strpbrk(x + 1, "xX") : NULL;
 
     if (s == NULL || *s == '\0') {
         snprintf(err, err_len, "--size needs a value such as 8192x8192");
         return -1;
     }
+    *depth = 1;
     if (x == NULL)
         return parse_long("--size", s, 1, MAX_SIDE, rows, err, err_len) == 0
                    ? (*cols = *rows, 0) : -1;
-    if ((size_t)(x - s) >= sizeof buf) {
-        snprintf(err, err_len, "--size '%s' is not of the form RxC", s);
+    if ((size_t)(x - s) >= sizeof buf || (x2 != NULL && (size_t)(x2 - x) >= sizeof buf)) {
+        snprintf(err, err_len, "--size '%s' is not of the form RxC or DxRxC", s);
         return -1;
+    }
+    if (x2 != NULL) {   /* DxRxC: a tensor of D matrices of R x C (chapter 11) */
+        memcpy(buf, s, (size_t)(x - s));
+        buf[x - s] = '\0';
+        if (parse_long("--size depth", buf, 1, MAX_SIDE, depth, err, err_len) != 0)
+            return -1;
+        s = x + 1;
+        x = x2;
     }
     memcpy(buf, s, (size_t)(x - s));
     buf[x - s] = '\0';
@@ -95,6 +117,7 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
     opt->rows = TP_DEFAULT_ROWS;
     opt->cols = TP_DEFAULT_COLS;
     opt->reps = TP_DEFAULT_REPS;
+    opt->depth = 1;
     err[0] = '\0';
 
     for (i = 1; i < argc; i++) {
@@ -141,7 +164,7 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
             }
         } else if (IS("--size")) {
             val = flag_value(argc, argv, &i, eq);
-            if (parse_size(val, &opt->rows, &opt->cols, err, err_len) != 0)
+            if (parse_size(val, &opt->depth, &opt->rows, &opt->cols, err, err_len) != 0)
                 return TP_EXIT_USAGE;
             rows_given = cols_given = 1;
         } else if (IS("--kernel")) {
@@ -168,6 +191,12 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
                  opt->rows, opt->cols, TP_MAX_ELEMENTS);
         return TP_EXIT_USAGE;
     }
+    if ((size_t)opt->depth > TP_MAX_ELEMENTS / ((size_t)opt->rows * (size_t)opt->cols)) {
+        snprintf(err, err_len,
+                 "%ld x %ld x %ld is too large: at most %zu elements (2^36) per tensor",
+                 opt->depth, opt->rows, opt->cols, TP_MAX_ELEMENTS);
+        return TP_EXIT_USAGE;
+    }
     if (opt->small && ((!opt->check && !opt->list_shapes) || rows_given)) {
         snprintf(err, err_len, "--small goes with --check or --list-shapes, and no --size "
                  "(it picks shapes of the list)");
@@ -183,6 +212,7 @@ void tp_print_usage(FILE *f, const char *prog)
         "usage: %s [options]\n"
         "  --rows R --cols C  input matrix of R rows and C columns (default %dx%d)\n"
         "  --size RxC         the same in one flag; --size N means N x N\n"
+        "  --size DxRxC       a tensor of D matrices of R x C (chapter 11 only)\n"
         "  --reps N           timed repeats per kernel, median reported (default %d)\n"
         "  --device N         CUDA device to use (default 0)\n"
         "  --kernel NAME      run only kernels whose name contains NAME (NAME,NAME,...: any)\n"

@@ -3,6 +3,8 @@
  *
  *   --rows R --cols C   matrix of R rows and C columns (any size >= 1)
  *   --size RxC          the same in one flag (--size N means N x N)
+ *   --size DxRxC        a tensor of D matrices of R x C (chapter 11 only;
+ *                       the 2-D chapters refuse a depth above 1)
  *   --reps N            timed repeats per kernel (the median is reported)
  *   --device N          which GPU to use
  *   --kernel NAME       run only the kernels whose name contains NAME
@@ -46,6 +48,7 @@ enum {
 
 #define TP_DEFAULT_ROWS 8192
 #define TP_DEFAULT_COLS 8192
+#define TP_DEFAULT_DEPTH3 512   /* a tensor table's default: 512 x 512 x 512 */
 #define TP_DEFAULT_REPS 30
 #define TP_MAX_REPS 100000
 
@@ -61,6 +64,7 @@ typedef struct {
     int list_shapes;   /* 1: --list-shapes was given                        */
     int small;         /* 1: only the small shapes of the list              */
     const char *kernel_filter; /* NULL, or a substring of kernel names      */
+    long depth;        /* --size DxRxC: D (chapter 11's tensors); else 1     */
 } tp_options;
 
 /* Parses argv into *opt. Returns 0 on success; on bad input returns
@@ -76,7 +80,12 @@ int tp_parse_args(int argc, char **argv, tp_options *opt,
 typedef struct { long rows, cols; } tp_shape;
 extern const tp_shape tp_check_shapes[];
 extern const int tp_check_shape_count;
-#define TP_SMALL_SHAPE_ELEMENTS 4096   /* --small: at most this many elements */
+#define TP_SMALL_SHAPE_ELEMENTS 4096
+
+/* The same list for chapter 11's tensors of depth x rows x cols. */
+typedef struct { long depth, rows, cols; } tp_shape3;
+extern const tp_shape3 tp_check_shapes3[];
+extern const int tp_check_shape3_count;   /* --small: at most this many elements */
 
 /* Prints the usage text for program `prog`. */
 void tp_print_usage(FILE *f, const char *prog);

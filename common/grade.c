@@ -16,30 +16,42 @@ static void speed(char *buf, size_t len, double ratio, const char *relative_to, 
         snprintf(buf, len, "%.2fx %s", ratio, relative_to);
 }
 
+/* "R x C", or "D x R x C" for a tensor. */
+static const char *shape_text(char *buf, size_t len, long depth, long rows, long cols)
+{
+    if (depth > 0)
+        snprintf(buf, len, "%ld x %ld x %ld", depth, rows, cols);
+    else
+        snprintf(buf, len, "%ld x %ld", rows, cols);
+    return buf;
+}
+
 int tp_grade_verdict(const tp_grade *g, char *buf, size_t len)
 {
-    char speed_now[96], speed_target[96];
+    char speed_now[128], speed_target[96], shape[80];
+
+    shape_text(shape, sizeof shape, g->failed_depth, g->failed_rows, g->failed_cols);
 
     if (g->failed_rows > 0 && g->na != NULL) {
-        snprintf(buf, len, "FAIL  %s: it does not run on a %ld x %ld input: %s", g->kernel,
-                 g->failed_rows, g->failed_cols, g->na);
+        snprintf(buf, len, "FAIL  %s: it does not run on a %s input: %s", g->kernel,
+                 shape, g->na);
         return 0;
     }
     if (g->failed_rows > 0 && g->unwritten == g->elements) {
-        snprintf(buf, len, "FAIL  %s: for a %ld x %ld input, no output element was written: "
-                 "is the kernel body still the TODO?", g->kernel, g->failed_rows, g->failed_cols);
+        snprintf(buf, len, "FAIL  %s: for a %s input, no output element was written: "
+                 "is the kernel body still the TODO?", g->kernel, shape);
         return 0;
     }
     if (g->failed_rows > 0 && g->unwritten == g->wrong) {
-        snprintf(buf, len, "FAIL  %s: for a %ld x %ld input, %zu of %zu output elements were "
+        snprintf(buf, len, "FAIL  %s: for a %s input, %zu of %zu output elements were "
                  "never written, first %s: does the grid cover the whole output, and do the "
-                 "bounds checks let every element through?", g->kernel, g->failed_rows,
-                 g->failed_cols, g->unwritten, g->elements, g->first_wrong);
+                 "bounds checks let every element through?", g->kernel, shape,
+                 g->unwritten, g->elements, g->first_wrong);
         return 0;
     }
     if (g->failed_rows > 0) {
-        snprintf(buf, len, "FAIL  %s: wrong for a %ld x %ld input: %s (%zu of %zu elements "
-                 "wrong, %zu never written)", g->kernel, g->failed_rows, g->failed_cols,
+        snprintf(buf, len, "FAIL  %s: wrong for a %s input: %s (%zu of %zu elements "
+                 "wrong, %zu never written)", g->kernel, shape,
                  g->first_wrong, g->wrong, g->elements, g->unwritten);
         return 0;
     }
@@ -56,8 +68,8 @@ int tp_grade_verdict(const tp_grade *g, char *buf, size_t len)
     speed(speed_now, sizeof speed_now, g->ratio, g->relative_to, 0);
     if (g->speed_rows > 0) {   /* a speed shape of the exercise's own: say it */
         size_t used = strlen(speed_now);
-        snprintf(speed_now + used, sizeof speed_now - used, " at %ld x %ld", g->speed_rows,
-                 g->speed_cols);
+        snprintf(speed_now + used, sizeof speed_now - used, " at %s",
+                 shape_text(shape, sizeof shape, g->speed_depth, g->speed_rows, g->speed_cols));
     }
     speed(speed_target, sizeof speed_target, g->target, g->relative_to, 1);
     if (g->ratio < g->target) {

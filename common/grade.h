@@ -29,6 +29,9 @@ typedef struct {
     int timed;
     double ratio;            /* kernel GB/s over the reference's, same run    */
     long speed_rows, speed_cols;  /* the shape timed, when not the default (0) */
+    /* Chapter 11's tensors: the depth of failed_ and speed_ shapes (0: a
+     * matrix, the verdict says rows x cols). */
+    long failed_depth, speed_depth;
 } tp_grade;
 
 /* Writes the verdict for g into buf (one line, no newline). Returns 1 if

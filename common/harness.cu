@@ -117,6 +117,12 @@ typedef struct {
     size_t flush_bytes;      /* 0 when nothing is timed                     */
     void *h_in, *h_out;      /* host input, and the output copied back       */
     void *h_ref[2];          /* the CPU reference of TP_TRANSPOSE (a copy's is h_in) */
+    /* A tensor table (chapter 11): the buffers hold dims[0] x dims[1] x
+     * dims[2] float32 (rows = dims[0] * dims[1], cols = dims[2]), and
+     * h_ref[TP_TRANSPOSE] holds the reference of permutation ref_perm. */
+    int tensor;
+    long dims[3];
+    int ref_perm[3];
 } tp_context;
 
 /* Picks the GPU or exits: TP_EXIT_NO_GPU with one line if there is none. */
@@ -188,6 +194,26 @@ static void setup_buffers(tp_context *c, long rows, long cols, int elem_bytes, s
     CHECK_CUDA(cudaMemcpy(c->d_in, c->h_in, c->bytes, cudaMemcpyHostToDevice));
 }
 
+/* The same for a d0 x d1 x d2 float32 tensor (chapter 11). */
+static void setup_tensor(tp_context *c, long d0, long d1, long d2, size_t flush_bytes)
+{
+    setup_buffers(c, d0 * d1, d2, (int)sizeof(float), flush_bytes);
+    c->tensor = 1;
+    c->dims[0] = d0;
+    c->dims[1] = d1;
+    c->dims[2] = d2;
+}
+
+/* "R x C" of a matrix, "D x R x C" of a tensor. */
+static const char *shape_name(const tp_context *c, char *buf, size_t len)
+{
+    if (c->tensor)
+        snprintf(buf, len, "%ld x %ld x %ld", c->dims[0], c->dims[1], c->dims[2]);
+    else
+        snprintf(buf, len, "%ld x %ld", c->rows, c->cols);
+    return buf;
+}
+
 static void free_buffers(tp_context *c)
 {
     CHECK_CUDA(cudaFree(c->d_in));
@@ -213,6 +239,22 @@ static const void *reference(tp_context *c, tp_op op)
         tp_reference_bytes(c->h_in, c->h_ref[op], c->rows, c->cols, op, c->elem_bytes);
     }
     return c->h_ref[op];
+}
+
+/* A tensor kernel's reference: permutation k->perm of the input, made on
+ * the CPU when the kernel's permutation differs from the last one made. */
+static const void *reference_tensor(tp_context *c, const tp_kernel *k)
+{
+    if (c->h_ref[TP_TRANSPOSE] == NULL) {
+        c->h_ref[TP_TRANSPOSE] = host_alloc(c->prog, c->bytes);
+        c->ref_perm[0] = -1;
+    }
+    if (memcmp(c->ref_perm, k->perm, sizeof c->ref_perm) != 0) {
+        tp_reference_permute((const float *)c->h_in, (float *)c->h_ref[TP_TRANSPOSE], c->dims,
+                             k->perm);
+        memcpy(c->ref_perm, k->perm, sizeof c->ref_perm);
+    }
+    return c->h_ref[TP_TRANSPOSE];
 }
 
 /* ---- One kernel: run, check, time ------------------------------------------- */
@@ -262,6 +304,12 @@ static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
         size_t blocks = (c->bytes / 16 + per_block - 1) / per_block;
         copy_kernel_float4<<<(unsigned)(blocks > 0 ? blocks : 1), COPY_THREADS>>>(
             (const unsigned char *)c->d_in, (unsigned char *)c->d_out, c->bytes);
+    } else if (k->launch_tensor != NULL) {
+        /* An in-place kernel works on the output buffer alone, which the
+         * caller has just filled with the input (prepare_output). */
+        na = k->launch_tensor(k->in_place ? (const float *)c->d_out : (const float *)c->d_in,
+                              (float *)c->d_out, c->dims[0], c->dims[1], c->dims[2], k->perm,
+                              k->block);
     } else if (k->launch_bytes != NULL) {
         na = k->launch_bytes(c->d_in, c->d_out, (int)c->rows, (int)c->cols, k->block);
     } else {
@@ -272,6 +320,17 @@ static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
     return na;
 }
 
+/* Before a run: poison the output, so an element never written shows; or,
+ * for an in-place kernel, copy the pristine input into the buffer it
+ * permutes (d_in itself is never handed to it, so it stays the input). */
+static void prepare_output(tp_context *c, const tp_kernel *k, run_kind kind)
+{
+    if (kind == RUN_KERNEL && k->launch_tensor != NULL && k->in_place)
+        CHECK_CUDA(cudaMemcpy(c->d_out, c->d_in, c->bytes, cudaMemcpyDeviceToDevice));
+    else
+        CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
+}
+
 /* Poisons the output, runs once, copies back and compares every element,
  * once. Fills res->na, or res->ok and res->check. With `loud` a failure
  * names its first wrong elements on stderr. */
@@ -280,19 +339,23 @@ static void validate(tp_context *c, const tp_kernel *k, run_kind kind, tp_result
     tp_op op = kind == RUN_KERNEL ? k->op : TP_COPY;
     const void *ref;
 
-    CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
+    prepare_output(c, k, kind);
     res->na = run_once(c, k, kind);
     if (res->na != NULL)
         return;
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(c->h_out, c->d_out, c->bytes, cudaMemcpyDeviceToHost));
-    ref = reference(c, op);
+    ref = kind == RUN_KERNEL && c->tensor ? reference_tensor(c, k) : reference(c, op);
     res->check = tp_compare_bytes(c->h_out, ref, (size_t)c->rows * (size_t)c->cols,
                                   c->elem_bytes);
     res->ok = res->check.mismatches == 0;
     if (loud && !res->ok) {
         fprintf(stderr, "%s: FAIL, the first wrong elements of the output:\n", res->name);
-        tp_print_mismatches_bytes(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op,
+        if (kind == RUN_KERNEL && c->tensor)
+            tp_print_mismatches3(stderr, &res->check, (const float *)c->h_out,
+                                 (const float *)ref, c->dims, k->perm);
+        else
+            tp_print_mismatches_bytes(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op,
                                   c->elem_bytes);
     }
 }
@@ -313,7 +376,7 @@ static void time_kernel(tp_context *c, const tp_kernel *k, run_kind kind, tp_res
         run_once(c, k, kind);
     for (i = 0; i < reps; i++) {
         float t;
-        CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
+        prepare_output(c, k, kind);
         CHECK_CUDA(cudaMemset(c->d_flush, i & 0xFF, c->flush_bytes));
         CHECK_CUDA(cudaEventRecord(start, 0));
         run_once(c, k, kind);
@@ -396,7 +459,9 @@ static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_re
                        int *n, int *applied)
 {
     int failed = 0, i;
+    char shape[80];
 
+    shape_name(c, shape, sizeof shape);
     *applied = 0;
     for (i = 0; i < count; i++) {
         const tp_kernel *k = &kernels[i];
@@ -414,11 +479,9 @@ static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_re
         else if (r->na == NULL && !c->opt.check)
             time_kernel(c, k, RUN_KERNEL, r);
         if (c->opt.check && r->na)
-            printf("n/a  %s, block %s (%ld x %ld): %s\n", k->name, r->block, c->rows, c->cols,
-                   r->na);
+            printf("n/a  %s, block %s (%s): %s\n", k->name, r->block, shape, r->na);
         else if (c->opt.check)
-            printf("%s %s, block %s (%ld x %ld)\n", r->ok ? "PASS" : "FAIL", k->name, r->block,
-                   c->rows, c->cols);
+            printf("%s %s, block %s (%s)\n", r->ok ? "PASS" : "FAIL", k->name, r->block, shape);
         (*n)++;
     }
     return failed;
@@ -426,9 +489,10 @@ static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_re
 
 static void no_kernel_takes(tp_context *c)
 {
-    char msg[200];
-    snprintf(msg, sizeof msg, "no kernel of this program can take a %ld x %ld matrix "
-             "(the table would be all n/a)", c->rows, c->cols);
+    char msg[200], shape[80];
+    snprintf(msg, sizeof msg, "no kernel of this program can take a %s %s "
+             "(the table would be all n/a)", shape_name(c, shape, sizeof shape),
+             c->tensor ? "tensor" : "matrix");
     fatal_usage(c->prog, msg);
 }
 
@@ -456,6 +520,60 @@ static int elem_sizes(const tp_options *opt, const tp_kernel *kernels, int count
  * then the table (or CSV). A table of several element sizes measures one
  * section per size, each with its own ceiling on its own bytes, all on the
  * same rows x cols (the largest size decides whether it fits). */
+/* A tensor that the user chose and that does not fit is an error (a
+ * tensor's shape is never shrunk: its sides are the lesson). */
+static void tensor_fits(tp_context *c, long d0, long d1, long d2, size_t flush_bytes)
+{
+    size_t free_bytes = 0, total_bytes = 0;
+    char msg[256];
+
+    CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (tp_fits_elems(d0 * d1, d2, (int)sizeof(float), free_bytes, flush_bytes + (64u << 20)))
+        return;
+    snprintf(msg, sizeof msg, "%ld x %ld x %ld needs %.2f GB for input and output, but the GPU "
+             "has %.2f GB free", d0, d1, d2, 8.0 * d0 * d1 * d2 / 1e9, free_bytes / 1e9);
+    fatal_usage(c->prog, msg);
+}
+
+/* The tensor of this run: --size DxRxC, or the default 512 x 512 x 512. */
+static void tensor_shape(const tp_options *opt, long d[3])
+{
+    d[0] = opt->size_given ? opt->depth : TP_DEFAULT_DEPTH3;
+    d[1] = opt->size_given ? opt->rows : TP_DEFAULT_DEPTH3;
+    d[2] = opt->size_given ? opt->cols : TP_DEFAULT_DEPTH3;
+}
+
+/* The default of a tensor table: the ceiling, every selected kernel
+ * checked and timed on one tensor, then the table or CSV. */
+static int table_tensor(tp_context *c, const char *title, const tp_kernel *kernels, int count)
+{
+    size_t flush = 2 * c->dev.l2_bytes;
+    tp_result *res = (tp_result *)calloc((size_t)count + 2, sizeof *res);
+    int n = 2, best, failed, applied;
+    long d[3];
+
+    tensor_shape(&c->opt, d);
+    tensor_fits(c, d[0], d[1], d[2], flush);
+    setup_tensor(c, d[0], d[1], d[2], flush);
+    best = time_copy_ceiling(c, res);
+    failed = run_kernels(c, kernels, count, res, &n, &applied);
+    free_buffers(c);
+    if (applied == 0)
+        no_kernel_takes(c);
+    if (c->opt.csv) {
+        tp_print_csv_header(stdout);
+        tp_print_csv_rows(stdout, &c->dev, d[0] * d[1], d[2], res, n, res[best].gbps);
+    } else {
+        tp_print_header_elems(stdout, title, &c->dev, d[0] * d[1], d[2], c->opt.reps, 0);
+        printf("tensor  %ld x %ld x %ld float32 (%.1f MB in, the same out)\n", d[0], d[1], d[2],
+               (double)d[0] * d[1] * d[2] * sizeof(float) / 1e6);
+        tp_print_ceiling(stdout, res, best);
+        tp_print_table(stdout, res, n, res[best].gbps, c->dev.peak_gbps);
+    }
+    free(res);
+    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
+}
+
 static int table(tp_context *c, const char *title, const tp_kernel *kernels, int count)
 {
     long rows = c->opt.rows, cols = c->opt.cols;
@@ -506,6 +624,35 @@ static int table(tp_context *c, const char *title, const tp_kernel *kernels, int
 
 /* --check: validation only, on --size or on every shape of the list (its
  * small ones with --small). One line per kernel and shape. */
+/* --check of a tensor table: --size, or every shape of tp_check_shapes3. */
+static int check_tensor_shapes(tp_context *c, const tp_kernel *kernels, int count)
+{
+    tp_result *res = (tp_result *)calloc((size_t)count, sizeof *res);
+    int failed = 0, s, n, applied;
+    long d[3];
+
+    for (s = 0; s < tp_check_shape3_count; s++) {
+        d[0] = tp_check_shapes3[s].depth;
+        d[1] = tp_check_shapes3[s].rows;
+        d[2] = tp_check_shapes3[s].cols;
+        if (c->opt.size_given)
+            tensor_shape(&c->opt, d);
+        else if (c->opt.small && d[0] * d[1] * d[2] > TP_SMALL_SHAPE_ELEMENTS)
+            continue;
+        tensor_fits(c, d[0], d[1], d[2], 0);
+        setup_tensor(c, d[0], d[1], d[2], 0);
+        n = 0;
+        failed += run_kernels(c, kernels, count, res, &n, &applied);
+        free_buffers(c);
+        if (applied == 0)
+            no_kernel_takes(c);
+        if (c->opt.size_given)
+            break;
+    }
+    free(res);
+    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
+}
+
 static int check_shapes(tp_context *c, const tp_kernel *kernels, int count)
 {
     tp_result *res = (tp_result *)calloc((size_t)count, sizeof *res);
@@ -548,14 +695,21 @@ static void note_check(tp_grade *g, tp_context *c, const tp_kernel *k, const tp_
     g->shapes_checked++;
     if (r->na == NULL && r->ok)
         return;
-    g->failed_rows = c->rows;
-    g->failed_cols = c->cols;
+    g->failed_depth = c->tensor ? c->dims[0] : 0;
+    g->failed_rows = c->tensor ? c->dims[1] : c->rows;
+    g->failed_cols = c->tensor ? c->dims[2] : c->cols;
     g->na = r->na;
     if (r->na != NULL)
         return;
     g->wrong = r->check.mismatches;
     g->unwritten = r->check.unwritten;
     g->elements = (size_t)c->rows * (size_t)c->cols;
+    if (c->tensor) {
+        tp_format_mismatch3(g->first_wrong, sizeof g->first_wrong, r->check.first[0],
+                            (const float *)c->h_out, (const float *)reference_tensor(c, k),
+                            c->dims, k->perm);
+        return;
+    }
     tp_format_mismatch_bytes(g->first_wrong, sizeof g->first_wrong, r->check.first[0], c->h_out,
                              reference(c, k->op), c->rows, c->cols, k->op, c->elem_bytes);
 }
@@ -607,6 +761,14 @@ static void speed_shape(const tp_kernel *k, long *rows, long *cols)
     *cols = k->speed_cols > 0 ? k->speed_cols : TP_DEFAULT_COLS;
 }
 
+/* A tensor kernel's: its own, or 512 x 512 x 512. */
+static void speed_shape3(const tp_kernel *k, long d[3])
+{
+    d[0] = k->speed_depth > 0 ? k->speed_depth : TP_DEFAULT_DEPTH3;
+    d[1] = k->speed_rows > 0 ? k->speed_rows : TP_DEFAULT_DEPTH3;
+    d[2] = k->speed_cols > 0 ? k->speed_cols : TP_DEFAULT_DEPTH3;
+}
+
 /* --grade: every kernel with a target must be right on every shape of the
  * list and keep its exercise's rule, then reach its target speed on its
  * speed shape (8192 x 8192 unless the exercise names another): a fraction
@@ -631,8 +793,15 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
         g[i].target = kernels[i].target;
         g[i].relative_to = kernels[i].relative_to;
         g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
-        if (kernels[i].speed_rows > 0)
+        if (c->tensor) {
+            long d[3];
+            speed_shape3(&kernels[i], d);
+            g[i].speed_depth = d[0];
+            g[i].speed_rows = d[1];
+            g[i].speed_cols = d[2];
+        } else if (kernels[i].speed_rows > 0) {
             speed_shape(&kernels[i], &g[i].speed_rows, &g[i].speed_cols);
+        }
         /* A kernel graded at several block shapes is named with its block. */
         for (j = 0; j < count; j++)
             twins += j != i && kernels[j].target > 0 && strcmp(kernels[j].name, kernels[i].name) == 0;
@@ -645,9 +814,13 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     }
 
     /* Correctness: every shape of the list, until a kernel's first failure. */
-    for (s = 0; s < tp_check_shape_count; s++) {
+    for (s = 0; s < (c->tensor ? tp_check_shape3_count : tp_check_shape_count); s++) {
         for (e = 0; e < nsizes; e++) {
-            setup_buffers(c, tp_check_shapes[s].rows, tp_check_shapes[s].cols, sizes[e], 0);
+            if (c->tensor)
+                setup_tensor(c, tp_check_shapes3[s].depth, tp_check_shapes3[s].rows,
+                             tp_check_shapes3[s].cols, 0);
+            else
+                setup_buffers(c, tp_check_shapes[s].rows, tp_check_shapes[s].cols, sizes[e], 0);
             for (i = 0; i < count; i++) {
                 if (kernels[i].target <= 0 || g[i].failed_rows > 0 ||
                     elem_bytes_of(&kernels[i]) != sizes[e])
@@ -665,19 +838,31 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
      * the reference kernel) measured on that shape in the same run. */
     for (i = 0; i < count; i++) {
         char line[640];
-        long want_rows, want_cols;
+        long want_rows, want_cols, d[3] = { 0, 0, 0 };
         if (kernels[i].target <= 0)
             continue;
-        speed_shape(&kernels[i], &want_rows, &want_cols);
-        fit_on_gpu(c, &want_rows, &want_cols, elem_bytes_of(&kernels[i]), flush, 0);
+        if (c->tensor) {   /* a tensor is timed as (d0 * d1) x d2 of float32 */
+            speed_shape3(&kernels[i], d);
+            want_rows = d[0] * d[1];
+            want_cols = d[2];
+        } else {
+            speed_shape(&kernels[i], &want_rows, &want_cols);
+            fit_on_gpu(c, &want_rows, &want_cols, elem_bytes_of(&kernels[i]), flush, 0);
+        }
         if (g[i].failed_rows == 0 && (want_rows != rows || want_cols != cols ||
-                                      elem_bytes_of(&kernels[i]) != elem)) {
+                                      elem_bytes_of(&kernels[i]) != elem ||
+                                      (c->tensor && d[0] != c->dims[0]))) {
             if (rows > 0)
                 free_buffers(c);
             rows = want_rows;
             cols = want_cols;
             elem = elem_bytes_of(&kernels[i]);
-            setup_buffers(c, rows, cols, elem, flush);
+            if (c->tensor) {
+                tensor_fits(c, d[0], d[1], d[2], flush);
+                setup_tensor(c, d[0], d[1], d[2], flush);
+            } else {
+                setup_buffers(c, rows, cols, elem, flush);
+            }
             ceiling = copy[time_copy_ceiling(c, copy)].gbps;
             memset(ref_cache, 0, (size_t)count * sizeof *ref_cache);   /* new shape */
         }
@@ -730,6 +915,16 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         printf("\n");
         return TP_EXIT_OK;
     }
+    for (i = 0; i < count; i++)
+        c.tensor |= kernels[i].launch_tensor != NULL;
+    if (c.opt.list_shapes && c.tensor) {
+        for (i = 0; i < tp_check_shape3_count; i++)
+            if (!c.opt.small || tp_check_shapes3[i].depth * tp_check_shapes3[i].rows *
+                                        tp_check_shapes3[i].cols <= TP_SMALL_SHAPE_ELEMENTS)
+                printf("%ldx%ldx%ld\n", tp_check_shapes3[i].depth, tp_check_shapes3[i].rows,
+                       tp_check_shapes3[i].cols);
+        return TP_EXIT_OK;
+    }
     if (c.opt.list_shapes) {
         for (i = 0; i < tp_check_shape_count; i++)
             if (!c.opt.small ||
@@ -741,6 +936,16 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
     /* 2. Check the table's element sizes, then select the kernels. */
     for (i = 0; i < count; i++) {
         const tp_kernel *k = &kernels[i];
+        if (c.tensor && (k->launch_tensor == NULL || k->launch != NULL ||
+                         k->launch_bytes != NULL || !tp_perm_ok(k->perm) ||
+                         elem_bytes_of(k) != (int)sizeof(float))) {
+            fprintf(stderr, "%s: the kernel table is wrong at %s: a tensor table's rows all "
+                    "have launch_tensor (and no other launch), float32 elements and a "
+                    "permutation of 0, 1, 2\n", c.prog, k->name);
+            return TP_EXIT_FAIL;
+        }
+        if (c.tensor)
+            continue;
         if ((k->elem_bytes != 0 && !tp_elem_bytes_ok(k->elem_bytes)) ||
             (k->launch == NULL) == (k->launch_bytes == NULL) ||
             (k->launch != NULL && elem_bytes_of(k) != (int)sizeof(float))) {
@@ -759,11 +964,19 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         fatal_usage(c.prog, err);
     }
 
+    if (!c.tensor && c.opt.depth > 1) {
+        snprintf(err, sizeof err, "--size %ldx%ldx%ld: this program transposes matrices, "
+                 "give --size RxC (chapter 11 takes tensors)", c.opt.depth, c.opt.rows,
+                 c.opt.cols);
+        fatal_usage(c.prog, err);
+    }
+
     /* 3. Open the device, 4. do the one thing asked. */
     open_device(&c);
     if (c.opt.grade)
         return grade(&c, kernels, count);
     if (c.opt.check)
-        return check_shapes(&c, kernels, count);
-    return table(&c, title, kernels, count);
+        return c.tensor ? check_tensor_shapes(&c, kernels, count)
+                        : check_shapes(&c, kernels, count);
+    return c.tensor ? table_tensor(&c, title, kernels, count) : table(&c, title, kernels, count);
 }

@@ -34,6 +34,24 @@
  * element size then gets its own section, with its own input (values that
  * say where they came from, validate.h) and its own copy ceiling on the
  * same number of bytes, measured in the same run.
+ * A table may instead be a tensor table (chapter 11): every row sets
+ * launch_tensor and a permutation (perm) of a d0 x d1 x d2 float32 tensor
+ * (validate.h says what a permutation writes). --size DxRxC gives the
+ * tensor (default 512 x 512 x 512; --size RxC means 1 x R x C), --check
+ * without --size runs tp_check_shapes3, and --grade checks on those and
+ * times on speed_depth x speed_rows x speed_cols. Everything else is the
+ * same: the ceiling's two copies on the same bytes, every element checked
+ * before timing, the same table and CSV (whose rows column then holds
+ * d0 * d1, the rows of the tensor seen as one matrix; the header names
+ * the three sides). A 2-D table refuses a --size of depth above 1, and a
+ * table cannot mix the two kinds.
+ * A tensor row with in_place set runs with out == in: before each run
+ * (validation and every timed repeat) the harness copies the pristine input
+ * into the output buffer and launches on that buffer alone, and the
+ * reference comes from the pristine input. The restore is outside the
+ * timed events. Nothing can be poisoned there, so an element the kernel
+ * never writes still holds its input value: the check catches it because
+ * a permutation moves almost every element.
  * It returns the program's exit status.
  *
  * Matrix convention everywhere: the input is rows x cols, row-major.
@@ -84,6 +102,12 @@ typedef const char *(*tp_launch_fn)(const float *in, float *out, int rows, int c
 typedef const char *(*tp_launch_bytes_fn)(const void *in, void *out, int rows, int cols,
                                           dim3 block);
 
+/* A tensor kernel (chapter 11): in is d0 x d1 x d2 float32, out its
+ * permutation perm (the table row's, validate.h). For an in_place row,
+ * in == out. Returns NULL, or why it cannot take this shape or perm. */
+typedef const char *(*tp_launch_tensor_fn)(const float *in, float *out, long d0, long d1,
+                                           long d2, const int perm[3], dim3 block);
+
 typedef struct {
     const char *name;     /* what the kernel does, e.g. "transpose_padded_tile" */
     tp_launch_fn launch;
@@ -110,7 +134,22 @@ typedef struct {
      * element size, each with its own copy ceiling on the same bytes. */
     tp_launch_bytes_fn launch_bytes;
     int elem_bytes;
+    /* Tensors (chapter 11; chapters 1 to 10 leave these out): a row with
+     * launch_tensor (launch and launch_bytes NULL) permutes a d0 x d1 x d2
+     * float32 tensor by perm; in_place 1 runs it with out == in (see
+     * above); speed_depth is the depth of the graded speed shape. */
+    tp_launch_tensor_fn launch_tensor;
+    int perm[3];
+    int in_place;
+    long speed_depth;
 } tp_kernel;
+
+/* A table line for a tensor kernel: TP_KERNEL_TENSOR("permute_tiled_021",
+ * launch_permute_021, 32, 8, 0, 2, 1, 0) permutes axes (0, 2, 1) out of
+ * place with 32 x 8 threads per block. */
+#define TP_KERNEL_TENSOR(name, launch_tensor, block_x, block_y, p0, p1, p2, in_place)      \
+    { name, NULL, TP_TRANSPOSE, { block_x, block_y, 1 }, 0.0, NULL, NULL, NULL, 0, 0, NULL, \
+      0, launch_tensor, { p0, p1, p2 }, in_place, 0 }
 
 /* A table line for a kernel of elem_bytes-byte elements (no exercise
  * fields): TP_KERNEL_BYTES("transpose_u8_quads", launch_u8_quads,

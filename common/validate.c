@@ -370,3 +370,99 @@ void tp_print_mismatches_bytes(FILE *f, const tp_check_result *chk, const void *
             chk->mismatches, (size_t)out_rows * (size_t)out_cols, chk->unwritten, out_rows,
             out_cols);
 }
+
+/* ---- 3-D permutations (chapter 11) ---------------------------------------- */
+
+int tp_perm_ok(const int p[3])
+{
+    return p[0] >= 0 && p[0] < 3 && p[1] >= 0 && p[1] < 3 && p[2] >= 0 && p[2] < 3 &&
+           p[0] != p[1] && p[0] != p[2] && p[1] != p[2];
+}
+
+void tp_permute_shape(const long d[3], const int p[3], long e[3])
+{
+    int k;
+    for (k = 0; k < 3; k++)
+        e[k] = d[p[k]];
+}
+
+/* Walks the input in order and writes each element where the permutation
+ * sends it: output axis k runs over input axis p[k], so input axis a moves
+ * with the output stride of the k where p[k] == a. */
+void tp_reference_permute(const float *in, float *ref, const long d[3], const int p[3])
+{
+    long e[3], ostride_out[3], ostride[3];
+    long i0, i1, i2;
+    int k;
+
+    tp_permute_shape(d, p, e);
+    ostride_out[2] = 1;
+    ostride_out[1] = e[2];
+    ostride_out[0] = e[1] * e[2];
+    for (k = 0; k < 3; k++)
+        ostride[p[k]] = ostride_out[k];
+    for (i0 = 0; i0 < d[0]; i0++)
+        for (i1 = 0; i1 < d[1]; i1++)
+            for (i2 = 0; i2 < d[2]; i2++)
+                ref[i0 * ostride[0] + i1 * ostride[1] + i2 * ostride[2]] =
+                    in[(i0 * d[1] + i1) * d[2] + i2];
+}
+
+const char *tp_describe_value3(float v, const long d[3], long long near, char *buf, size_t len)
+{
+    long long n = (long long)d[0] * d[1] * d[2];
+    long long src = tp_source_of(v);
+
+    if (bits_of(v) == TP_POISON_BITS)
+        snprintf(buf, len, "never written");
+    else if (isnan(v))
+        snprintf(buf, len, "NaN");
+    else if (src < 0 || src >= n)
+        snprintf(buf, len, "not from the input");
+    else {
+        src = nearest_source(src, near, n);
+        snprintf(buf, len, "input (%lld, %lld, %lld)%s", src / (d[1] * d[2]),
+                 src / d[2] % d[1], src % d[2],
+                 n > (long long)TP_DISTINCT_VALUES ? ", or another holding the same value" : "");
+    }
+    return buf;
+}
+
+const char *tp_format_mismatch3(char *buf, size_t len, size_t i, const float *got,
+                                const float *ref, const long d[3], const int p[3])
+{
+    long e[3], j[3], src[3];
+    long long source;
+    char want[96], have[96];
+    int k;
+
+    tp_permute_shape(d, p, e);
+    j[2] = (long)(i % (size_t)e[2]);
+    j[1] = (long)(i / (size_t)e[2] % (size_t)e[1]);
+    j[0] = (long)(i / (size_t)e[2] / (size_t)e[1]);
+    for (k = 0; k < 3; k++)   /* output index j[k] runs over input axis p[k] */
+        src[p[k]] = j[k];
+    source = ((long long)src[0] * d[1] + src[1]) * d[2] + src[2];
+    snprintf(buf, len, "(%ld, %ld, %ld): expected %.9g [%s], got %.9g [%s]", j[0], j[1], j[2],
+             ref[i], tp_describe_value3(ref[i], d, source, want, sizeof want),
+             got[i], tp_describe_value3(got[i], d, source, have, sizeof have));
+    return buf;
+}
+
+void tp_print_mismatches3(FILE *f, const tp_check_result *chk, const float *got,
+                          const float *ref, const long d[3], const int p[3])
+{
+    long e[3];
+    char line[320];
+    int k;
+
+    if (chk->mismatches == 0)
+        return;
+    tp_permute_shape(d, p, e);
+    for (k = 0; k < chk->reported; k++)
+        fprintf(f, "    %s\n", tp_format_mismatch3(line, sizeof line, chk->first[k], got, ref,
+                                                    d, p));
+    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld x %ld "
+            "output\n", chk->mismatches, (size_t)e[0] * (size_t)e[1] * (size_t)e[2],
+            chk->unwritten, e[0], e[1], e[2]);
+}

@@ -139,6 +139,36 @@ const char *tp_format_mismatch_bytes(char *buf, size_t len, size_t i, const void
 const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,
                              long long near, char *buf, size_t len);
 
+/* ---- 3-D permutations (chapter 11) ------------------------------------------
+ *
+ * A tensor of d[0] x d[1] x d[2] float32 elements, row-major (d[2] is the
+ * fastest axis), filled like a matrix: element (i0, i1, i2) holds
+ * tp_input_value((i0 * d[1] + i1) * d[2] + i2). A permutation p says which
+ * input axis each output axis runs over: the output has shape
+ * d[p[0]] x d[p[1]] x d[p[2]], and out[j0][j1][j2] = in[i0][i1][i2] where
+ * j_k = i_{p[k]}. (0, 2, 1) transposes every matrix of a batch; (0, 1, 2)
+ * copies. A 2-D transpose is (0, 2, 1) with d[0] = 1. */
+
+/* 1 if p holds 0, 1 and 2, each once. */
+int tp_perm_ok(const int p[3]);
+
+/* The output's shape: e[k] = d[p[k]]. */
+void tp_permute_shape(const long d[3], const int p[3], long e[3]);
+
+/* The CPU reference of permutation p. */
+void tp_reference_permute(const float *in, float *ref, const long d[3], const int p[3]);
+
+/* "input (i0, i1, i2)", "never written", "NaN" or "not from the input"
+ * (see tp_describe_value; `near` is the linear index it should come from). */
+const char *tp_describe_value3(float v, const long d[3], long long near, char *buf, size_t len);
+
+/* One wrong element of the output, at output index i:
+ *   (j0, j1, j2): expected <value> [input (i0, i1, i2)], got <value> [...] */
+const char *tp_format_mismatch3(char *buf, size_t len, size_t i, const float *got,
+                                const float *ref, const long d[3], const int p[3]);
+void tp_print_mismatches3(FILE *f, const tp_check_result *chk, const float *got,
+                          const float *ref, const long d[3], const int p[3]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -159,4 +159,23 @@ else
     fail "chapter 10 compiles" "$NVCC failed on chapters/10_elements/kernels.cu:"
     sed 's/^/      /' "$tmp/ptxas.txt" | grep -v '^      ptxas info' | head -n 12
 fi
+
+# ---- chapter 11: one tile, or two for the in-place pairs; rows need none --
+if report chapters/11_batched/kernels.cu > "$tmp/ch11.txt"; then
+    check_equal ch11.txt transpose_batched_tile 5 4224 \
+        "transpose_batched_tile uses 32 x 33 x 4 = 4224 bytes of shared memory"
+    check_equal ch11.txt permute_tiled 5 4224 \
+        "permute_tiled uses 32 x 33 x 4 = 4224 bytes of shared memory"
+    check_equal ch11.txt transpose_in_place_square 5 8448 \
+        "transpose_in_place_square holds both tiles of its pair: 2 x 32 x 33 x 4 = 8448 bytes"
+    for k in permute_rows_vec4 permute_rows_scalar; do
+        check_equal ch11.txt "$k" 5 0 "$k copies rows through registers (no shared memory)"
+    done
+    for k in transpose_batched_tile permute_tiled transpose_in_place_square permute_rows_vec4 permute_rows_scalar; do
+        check_equal ch11.txt "$k" 3 0 "$k spills nothing"
+    done
+else
+    fail "chapter 11 compiles" "$NVCC failed on chapters/11_batched/kernels.cu:"
+    sed 's/^/      /' "$tmp/ptxas.txt" | grep -v '^      ptxas info' | head -n 12
+fi
 exit 0

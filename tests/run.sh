@@ -76,6 +76,11 @@ for prog in "${chapters[@]}"; do
     cli_case "$prog" "--small" "--small goes with --check"
     if ./"$prog" --help | grep -q "usage:"; then pass "cli: $prog --help"; else fail "cli: $prog --help"; fi
 done
+# A depth above 1 is chapter 11's alone; the 2-D chapters refuse it before
+# looking for a GPU.
+for prog in "${chapters[@]}"; do
+    [ "$prog" = chapter11 ] || [ ! -x "$prog" ] || cli_case "$prog" "--size 2x8x8" "give --size RxC"
+done
 
 # ---- 4. GPU tests --------------------------------------------------------------
 gpu_reason=""
@@ -217,6 +222,21 @@ sections_ok() {
         grep -q '^transpose_u16_vec16 .*%' <<< "$one" && ! grep -q 'f64\|u8' <<< "$one"
 }
 gpu_test "gpu: chapter10 prints a section and a ceiling per element size" sections_ok
+
+tensor_table_ok() {   # chapter 11: a 3-D table, its n/a row, its refusals
+    local out sq rc
+    out=$(./chapter11 --size 6x40x72 --reps 2) || return 1
+    sq=$(./chapter11 --size 3x96x96 --reps 2 --kernel in_place,batched) || return 1
+    grep -q '^tensor  6 x 40 x 72 float32' <<< "$out" &&
+        grep -q '^cudaMemcpy device-to-device ' <<< "$out" &&
+        grep -q '^transpose_in_place_square .*square' <<< "$out" &&
+        grep -q '^permute_rows_102 .*%' <<< "$out" &&
+        grep -q '^permute_tiled_210 .*%' <<< "$out" && ! grep -q FAIL <<< "$out" &&
+        grep -q '^transpose_in_place_square .*%' <<< "$sq" || return 1
+    out=$(./chapter11 --check --size 2x3x5 --kernel permute_tiled_021) || return 1
+    [[ "$out" == "PASS permute_tiled_021, block 32x8 (2 x 3 x 5)" ]]
+}
+gpu_test "gpu: chapter11 prints a tensor table (n/a in place when not square)" tensor_table_ok
 
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").

@@ -1,0 +1,320 @@
+/*
+ * chapters/11_batched/kernels.cu - the kernels of chapter 11 and their
+ * launch functions: a batch of matrices transposed in one launch, every
+ * permutation of a 3-D tensor's axes, and a square transpose in place.
+ *
+ * The tensor is d0 x d1 x d2 float32, row-major: d2 is the fastest axis
+ * (neighbours in memory), d0 the slowest. A permutation p names, for each
+ * output axis k, the input axis it runs over (validate.h).
+ *
+ * Tiles are numbered along a 1-D grid, batch included, never along
+ * gridDim.y or gridDim.z (65535 at most): 4096 matrices of 256 x 256 are
+ * 262144 tiles. Tile numbers fit 32 bits (a grid has at most 2^31 - 1
+ * blocks); every offset into the tensor is computed in 64 bits, since a
+ * tensor may hold more than 2^31 elements.
+ */
+#include "kernels.h"
+#include "plan.h"
+#include "../07_padded_tile/kernels.h"
+#include "../tile.h"
+
+#define ROW_GROUP 4   /* permute_rows: rows per block, loaded before they are stored */
+
+/* Is perm (a, b, c)? */
+static int perm_is(const int perm[3], int a, int b, int c)
+{
+    return perm[0] == a && perm[1] == b && perm[2] == c;
+}
+
+/* The launch functions below number blocks along x only. */
+static const char *grid_1d(dim3 *grid, unsigned long long blocks)
+{
+    static char why[120];
+    if (blocks > 2147483647ULL) {
+        snprintf(why, sizeof why, "needs %llu blocks; a 1-D grid holds at most 2147483647",
+                 blocks);
+        return why;
+    }
+    *grid = dim3((unsigned)(blocks > 0 ? blocks : 1), 1, 1);
+    return NULL;
+}
+
+static const char *needs_tile_block(dim3 block)
+{
+    if (block.x != TILE || block.y != BLOCK_ROWS || block.z != 1)
+        return "written for blocks of 32 x 8 threads";
+    return NULL;
+}
+
+/* ---- 1. The batch, one launch per matrix (the baseline) ------------------ */
+
+/* Chapter 7's padded tile, once per matrix: d0 launches. For 4096 tiny
+ * matrices each launch moves a few KB, and the GPU spends its time
+ * between launches, not moving bytes. */
+const char *launch_per_matrix(const float *in, float *out, long d0, long d1, long d2,
+                              const int perm[3], dim3 block)
+{
+    size_t matrix = (size_t)d1 * (size_t)d2;
+    const char *na;
+    long b;
+
+    if (!perm_is(perm, 0, 2, 1))
+        return "transposes the matrices of a batch, permutation (0, 2, 1) only";
+    for (b = 0; b < d0; b++) {
+        na = launch_padded_tile(in + b * matrix, out + b * matrix, (int)d1, (int)d2, block);
+        if (na)
+            return na;
+    }
+    return NULL;
+}
+
+/* ---- 2. The batch in one launch -------------------------------------------- */
+
+/* Chapter 7's padded tile, with the batch folded into the tile number:
+ * block t moves tile t % tiles_per_matrix of matrix t / tiles_per_matrix.
+ * Every block does the same work as in chapter 7; what changes is that one
+ * launch covers all d0 matrices, so the GPU is never idle between them. */
+__global__ void __launch_bounds__(TILE * BLOCK_ROWS)
+transpose_batched_tile(const float *__restrict__ in, float *__restrict__ out, int rows,
+                       int cols, unsigned tiles_x, unsigned tiles_per_matrix)
+{
+    __shared__ float tile[TILE][TILE + 1];
+    unsigned t = blockIdx.x;
+    unsigned b = t / tiles_per_matrix;                 /* which matrix   */
+    unsigned rest = t - b * tiles_per_matrix;          /* which tile of it */
+    int r0 = (int)(rest / tiles_x) * TILE, c0 = (int)(rest % tiles_x) * TILE;
+    size_t offset = (size_t)b * (size_t)rows * (size_t)cols;
+    const float *src = in + offset;
+    float *dst = out + offset;
+    int tx = threadIdx.x;
+
+    for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS)
+        if (r0 + j < rows && c0 + tx < cols)
+            tile[j][tx] = src[(size_t)(r0 + j) * cols + c0 + tx];
+    __syncthreads();
+    for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS)
+        if (c0 + j < cols && r0 + tx < rows)
+            dst[(size_t)(c0 + j) * rows + r0 + tx] = tile[tx][j];
+}
+
+const char *launch_batched_tile(const float *in, float *out, long d0, long d1, long d2,
+                                const int perm[3], dim3 block)
+{
+    unsigned long long tiles_x = (d2 + TILE - 1) / TILE, tiles_y = (d1 + TILE - 1) / TILE;
+    dim3 grid;
+    const char *na;
+
+    if (!perm_is(perm, 0, 2, 1))
+        return "transposes the matrices of a batch, permutation (0, 2, 1) only";
+    if ((na = needs_tile_block(block)) != NULL ||
+        (na = grid_1d(&grid, (unsigned long long)d0 * tiles_x * tiles_y)) != NULL)
+        return na;
+    transpose_batched_tile<<<grid, block>>>(in, out, (int)d1, (int)d2, (unsigned)tiles_x,
+                                            (unsigned)(tiles_x * tiles_y));
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* ---- 3. Every permutation that moves the fastest axis ---------------------- */
+
+/* The same tile with strides for arguments. The tile spans two input
+ * axes: its columns run along the input's fastest axis (stride 1: reads
+ * are whole rows of 128 bytes), its rows along the axis that becomes the
+ * output's fastest (stride 1 in the output: writes are whole rows too).
+ * The third axis, z, only moves the tile, and is folded into the block
+ * number. For (0, 2, 1) this is exactly transpose_batched_tile; for
+ * (2, 1, 0) the tile's rows lie d1 * d2 floats apart in the input, which
+ * costs nothing more: each row is still read as one 128-byte piece. */
+__global__ void __launch_bounds__(TILE * BLOCK_ROWS)
+permute_tiled(const float *__restrict__ in, float *__restrict__ out, int n_rows, int n_cols,
+              unsigned tiles_x, unsigned tiles_per_z, size_t in_row, size_t in_z,
+              size_t out_col, size_t out_z)
+{
+    __shared__ float tile[TILE][TILE + 1];
+    unsigned t = blockIdx.x;
+    unsigned z = t / tiles_per_z;
+    unsigned rest = t - z * tiles_per_z;
+    int r0 = (int)(rest / tiles_x) * TILE, c0 = (int)(rest % tiles_x) * TILE;
+    const float *src = in + z * in_z;
+    float *dst = out + z * out_z;
+    int tx = threadIdx.x;
+
+    for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS)
+        if (r0 + j < n_rows && c0 + tx < n_cols)
+            tile[j][tx] = src[(size_t)(r0 + j) * in_row + c0 + tx];
+    __syncthreads();
+    for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS)
+        if (c0 + j < n_cols && r0 + tx < n_rows)
+            dst[(size_t)(c0 + j) * out_col + r0 + tx] = tile[tx][j];
+}
+
+const char *launch_permute_tiled(const float *in, float *out, long d0, long d1, long d2,
+                                 const int perm[3], dim3 block)
+{
+    long d[3] = { d0, d1, d2 };
+    unsigned long long tiles_x, tiles_y;
+    tile_plan p;
+    dim3 grid;
+    const char *na;
+
+    if (perm[2] == 2)
+        return "the fastest axis stays: no tile needed (permute_rows)";
+    if ((na = needs_tile_block(block)) != NULL)
+        return na;
+    plan_tiled(d, perm, &p);
+    tiles_x = (p.n_cols + TILE - 1) / TILE;
+    tiles_y = (p.n_rows + TILE - 1) / TILE;
+    if ((na = grid_1d(&grid, (unsigned long long)p.n_z * tiles_x * tiles_y)) != NULL)
+        return na;
+    permute_tiled<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, (unsigned)tiles_x,
+                                   (unsigned)(tiles_x * tiles_y), p.in_row, p.in_z, p.out_col,
+                                   p.out_z);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* ---- 4. The permutation that keeps the fastest axis ------------------------ */
+
+/* (1, 0, 2) keeps every row of d2 floats whole: it only reorders rows.
+ * No tile, no shared memory: each block copies a piece of ROW_GROUP rows,
+ * loads first and stores after (as the copy kernel does), in float4s. Row
+ * r = i0 * d1 + i1 of the input goes to output row i1 * d0 + i0. */
+__global__ void __launch_bounds__(ROW_THREADS)
+permute_rows_vec4(const float4 *__restrict__ in, float4 *__restrict__ out, unsigned n_rows,
+                  int d1, int width4, unsigned pieces, size_t out_s0, size_t out_s1)
+{
+    unsigned group = blockIdx.x / pieces;
+    int x = (int)(blockIdx.x - group * pieces) * ROW_THREADS + threadIdx.x;
+    float4 v[ROW_GROUP];
+
+#pragma unroll
+    for (int k = 0; k < ROW_GROUP; k++) {
+        unsigned r = group * ROW_GROUP + k;
+        if (r < n_rows && x < width4)
+            v[k] = in[(size_t)r * width4 + x];
+    }
+#pragma unroll
+    for (int k = 0; k < ROW_GROUP; k++) {
+        unsigned r = group * ROW_GROUP + k;
+        if (r < n_rows && x < width4)
+            out[(r / d1) * out_s0 + (r % d1) * out_s1 + x] = v[k];
+    }
+}
+
+/* The same one float at a time, for rows whose length is no multiple of 4
+ * (their starts are then not 16-byte aligned). */
+__global__ void __launch_bounds__(ROW_THREADS)
+permute_rows_scalar(const float *__restrict__ in, float *__restrict__ out, unsigned n_rows,
+                    int d1, int width, unsigned pieces, size_t out_s0, size_t out_s1)
+{
+    unsigned group = blockIdx.x / pieces;
+    int x = (int)(blockIdx.x - group * pieces) * ROW_THREADS + threadIdx.x;
+    float v[ROW_GROUP];
+
+#pragma unroll
+    for (int k = 0; k < ROW_GROUP; k++) {
+        unsigned r = group * ROW_GROUP + k;
+        if (r < n_rows && x < width)
+            v[k] = in[(size_t)r * width + x];
+    }
+#pragma unroll
+    for (int k = 0; k < ROW_GROUP; k++) {
+        unsigned r = group * ROW_GROUP + k;
+        if (r < n_rows && x < width)
+            out[(r / d1) * out_s0 + (r % d1) * out_s1 + x] = v[k];
+    }
+}
+
+const char *launch_permute_rows(const float *in, float *out, long d0, long d1, long d2,
+                                const int perm[3], dim3 block)
+{
+    long d[3] = { d0, d1, d2 };
+    size_t out_stride[3];
+    int vec = d2 % 4 == 0;
+    long width = vec ? d2 / 4 : d2;
+    unsigned long long pieces = (width + ROW_THREADS - 1) / ROW_THREADS;
+    unsigned long long groups = ((unsigned long long)d0 * d1 + ROW_GROUP - 1) / ROW_GROUP;
+    dim3 grid;
+    const char *na;
+
+    if (perm[2] != 2)
+        return "copies whole rows: only for permutations that keep the fastest axis";
+    if (block.x != ROW_THREADS || block.y != 1 || block.z != 1)
+        return "written for blocks of 128 x 1 threads";
+    if ((unsigned long long)d0 * d1 > 4294967295ULL)
+        return "numbers rows with 32 bits: at most 2^32 - 1 rows";
+    if ((na = grid_1d(&grid, groups * pieces)) != NULL)
+        return na;
+    output_strides(d, perm, out_stride);
+    if (vec)
+        permute_rows_vec4<<<grid, block>>>((const float4 *)in, (float4 *)out,
+                                           (unsigned)(d0 * d1), (int)d1, (int)width,
+                                           (unsigned)pieces, out_stride[0] / 4,
+                                           out_stride[1] / 4);
+    else
+        permute_rows_scalar<<<grid, block>>>(in, out, (unsigned)(d0 * d1), (int)d1, (int)width,
+                                             (unsigned)pieces, out_stride[0], out_stride[1]);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* ---- 5. The square transpose in place ---------------------------------------- */
+
+/* One buffer, n x n matrices (d0 of them). Tile (i, j) and tile (j, i)
+ * swap places, each transposed: a block takes the pair with i <= j, loads
+ * both tiles into shared memory, waits, then writes each into the other's
+ * place. No other block reads or writes those two tiles, so the load-all-
+ * then-write-all order inside the block is all the safety needed. A tile
+ * on the diagonal (i == j) is its own partner: loaded, then written back
+ * transposed. Pairs are numbered k = j (j + 1) / 2 + i, so a 1-D grid of
+ * d0 * T (T + 1) / 2 blocks covers them (T tiles per side). */
+__global__ void __launch_bounds__(TILE * BLOCK_ROWS)
+transpose_in_place_square(float *m, int n, unsigned pairs)
+{
+    __shared__ float a[TILE][TILE + 1], b[TILE][TILE + 1];
+    unsigned t = blockIdx.x;
+    unsigned mat = t / pairs;
+    unsigned long long i, j;
+    float *base = m + (size_t)mat * (size_t)n * (size_t)n;
+    int tx = threadIdx.x;
+    int ri, cj;
+
+    tile_pair(t - mat * pairs, &i, &j);  /* plan.h */
+    ri = (int)i * TILE;                  /* tile A: rows ri.., columns cj.. */
+    cj = (int)j * TILE;                  /* tile B: rows cj.., columns ri.. */
+
+    for (int y = threadIdx.y; y < TILE; y += BLOCK_ROWS) {
+        if (ri + y < n && cj + tx < n)
+            a[y][tx] = base[(size_t)(ri + y) * n + cj + tx];
+        if (i != j && cj + y < n && ri + tx < n)
+            b[y][tx] = base[(size_t)(cj + y) * n + ri + tx];
+    }
+    __syncthreads();
+    for (int y = threadIdx.y; y < TILE; y += BLOCK_ROWS) {
+        if (cj + y < n && ri + tx < n)           /* A transposed, into B's place */
+            base[(size_t)(cj + y) * n + ri + tx] = a[tx][y];
+        if (i != j && ri + y < n && cj + tx < n) /* B transposed, into A's place */
+            base[(size_t)(ri + y) * n + cj + tx] = b[tx][y];
+    }
+}
+
+const char *launch_in_place_square(const float *in, float *out, long d0, long d1, long d2,
+                                   const int perm[3], dim3 block)
+{
+    unsigned long long tiles = (d1 + TILE - 1) / TILE, pairs = tiles * (tiles + 1) / 2;
+    dim3 grid;
+    const char *na;
+
+    if (!perm_is(perm, 0, 2, 1))
+        return "transposes the matrices of a batch, permutation (0, 2, 1) only";
+    if (in != out)
+        return "works in place: the table row must set in_place";
+    if (d1 != d2)
+        return "in place only for square matrices (d1 == d2); see the lesson";
+    if ((na = needs_tile_block(block)) != NULL ||
+        (na = grid_1d(&grid, (unsigned long long)d0 * pairs)) != NULL)
+        return na;
+    transpose_in_place_square<<<grid, block>>>(out, (int)d1, (unsigned)pairs);
+    CHECK_LAUNCH();
+    return NULL;
+}
