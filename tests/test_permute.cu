@@ -19,29 +19,10 @@
 #include "validate.h"
 #include "../chapters/11_batched/plan.h"
 
+#define UNIT_PREFIX "permute"
+#include "unit.h"   /* EXPECT, run(), failures */
+
 #define T 32   /* the kernels' tile side (chapters/tile.h) */
-
-static int failures;
-static char why[512];
-
-#define EXPECT(cond, ...)                                   \
-    do {                                                    \
-        if (!(cond)) {                                      \
-            snprintf(why, sizeof why, __VA_ARGS__);         \
-            return 0;                                       \
-        }                                                   \
-    } while (0)
-
-static void run(const char *name, int (*test)(void))
-{
-    why[0] = '\0';
-    if (test()) {
-        printf("PASS  permute: %s\n", name);
-    } else {
-        printf("FAIL  permute: %s: %s\n", name, why);
-        failures++;
-    }
-}
 
 static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
                                  { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
