@@ -90,38 +90,56 @@ PROGRAMS     := $(CHAPTERS) $(EXERCISES) $(SOLUTIONS)
 # Chapter 9's kernels compare against cuBLAS: the programs of number 9 link it.
 LIBS_9 := -lcublas
 
-# $(1) program name, $(2) its main source, $(3) its number
+# $(1) program name, $(2) its objects, $(3) its number
 define PROGRAM_RULES
-$(BIN)/$(1): $(patsubst %.cu,$(BUILD)/%.o,$(2)) $(CHAPTER_LIB) $(COMMON_OBJS)
+$(1): $(2) $(CHAPTER_LIB) $(COMMON_OBJS)
 	@mkdir -p $$(dir $$@)
 	$$(NVCC) $$(GENCODE) $$(filter %.o,$$^) $(CHAPTER_LIB) -o $$@ $$(LIBS_$(3))
 endef
-$(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,chapter$(call number,$(d)),$(d)/main.cu,$(call number,$(d)))))
-$(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,exercise$(call number,$(f)),$(f),$(call number,$(f)))))
-$(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,solution$(call number,$(f)),$(f),$(call number,$(f)))))
+$(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,$(BIN)/chapter$(call number,$(d)),$(BUILD)/$(d)/main.o,$(call number,$(d)))))
 
-# A solution holds only the code between its exercise's "your code"
-# markers; the build splices it into the exercise (scripts/splice.awk), so
-# solution N is exercise N with the finished part. The tests do the same
-# with tests/pasted/NN_name.cu (a chapter's kernel pasted in, which must
-# fail the grader), into $(BUILD)/tests/pastedN.
-SPLICED = awk -v part=$(1) -f scripts/splice.awk $(2) > $(3) || { rm -f $(3); exit 1; }
-$(BUILD)/spliced/solutions/%.cu: solutions/%.cu exercises/%.cu scripts/splice.awk
+# --- Exercises: the learner's part is a translation unit of its own -------------
+# exercises/NN_name.cu is the learner's file; only the code between its two
+# "your code" lines is compiled, after exercises/given/NN_name.h
+# (scripts/learner_part.awk writes that file into $(BUILD)/learner/). It is
+# linked with exercises/given/NN_name.cu: the launch, the table and main,
+# which the learner's code cannot reach. A solution (solutions/NN_name.cu),
+# a chapter's kernel pasted in (tests/pasted/NN_name.cu, must fail the
+# grader) and a shortcut (tests/shortcuts/NN_what.cu, must fail too) are
+# learner's parts as well: each program is the same given half linked with
+# another learner's part.
+#   exerciseN                        learner/exercises/NN_name.o
+#   solutionN                        learner/solutions/NN_name.o
+#   $(BUILD)/tests/pastedN           learner/pasted/NN_name.o
+#   $(BUILD)/tests/shortcuts/NN_what learner/shortcuts/NN_what.o
+exercise_of = $(wildcard exercises/$(firstword $(subst _, ,$(notdir $(1))))_*.cu)
+given_of    = $(BUILD)/exercises/given/$(notdir $(basename $(call exercise_of,$(1)))).o
+LEARNER_PART = awk $(if $(2),-v part=$(2)) -f scripts/learner_part.awk $(1) > $@ || { rm -f $@; exit 1; }
+
+$(BUILD)/learner/exercises/%.cu: exercises/%.cu scripts/learner_part.awk
 	@mkdir -p $(dir $@)
-	@$(call SPLICED,solutions/$*.cu,exercises/$*.cu,$@)
-$(BUILD)/spliced/pasted/%.cu: tests/pasted/%.cu exercises/%.cu scripts/splice.awk
+	@$(call LEARNER_PART,$<)
+$(BUILD)/learner/solutions/%.cu: solutions/%.cu exercises/%.cu scripts/learner_part.awk
 	@mkdir -p $(dir $@)
-	@$(call SPLICED,tests/pasted/$*.cu,exercises/$*.cu,$@)
-PASTED_SRC := $(sort $(wildcard tests/pasted/[0-9][0-9]_*.cu))
-# (-Iexercises: the exercise's #include "../chapters/..." lines still resolve.)
-SPLICED_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(SOLUTION_SRC)) \
-                $(patsubst tests/pasted/%.cu,$(BUILD)/pasted/%.o,$(PASTED_SRC))
-$(SPLICED_OBJS): $(BUILD)/%.o: $(BUILD)/spliced/%.cu
+	@$(call LEARNER_PART,exercises/$*.cu,$<)
+$(BUILD)/learner/pasted/%.cu: tests/pasted/%.cu exercises/%.cu scripts/learner_part.awk
+	@mkdir -p $(dir $@)
+	@$(call LEARNER_PART,exercises/$*.cu,$<)
+PASTED_SRC   := $(sort $(wildcard tests/pasted/[0-9][0-9]_*.cu))
+SHORTCUT_SRC := $(sort $(wildcard tests/shortcuts/[0-9][0-9]_*.cu))
+$(foreach f,$(SHORTCUT_SRC),$(eval $(BUILD)/learner/shortcuts/$(notdir $(f)): $(f) $(call exercise_of,$(f)) scripts/learner_part.awk ; @mkdir -p $$(dir $$@) && $$(call LEARNER_PART,$(call exercise_of,$(f)),$(f))))
+
+# (-Iexercises: the learner's part includes "given/NN_name.h".)
+$(BUILD)/learner/%.o: $(BUILD)/learner/%.cu
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -Iexercises $(DEPFLAGS) -c $< -o $@
 
-PASTED     := $(foreach f,$(PASTED_SRC),$(BUILD)/tests/pasted$(call number,$(f)))
-$(foreach f,$(PASTED_SRC),$(eval $(BUILD)/tests/pasted$(call number,$(f)): $(BUILD)/pasted/$(notdir $(f:.cu=.o)) $(CHAPTER_LIB) $(COMMON_OBJS) ; $$(NVCC) $$(GENCODE) $$(filter %.o,$$^) $(CHAPTER_LIB) -o $$@ $$(LIBS_$(call number,$(f)))))
+$(foreach f,$(EXERCISE_SRC),$(eval $(call PROGRAM_RULES,$(BIN)/exercise$(call number,$(f)),$(call given_of,$(f)) $(BUILD)/learner/$(f:.cu=.o),$(call number,$(f)))))
+$(foreach f,$(SOLUTION_SRC),$(eval $(call PROGRAM_RULES,$(BIN)/solution$(call number,$(f)),$(call given_of,$(f)) $(BUILD)/learner/$(f:.cu=.o),$(call number,$(f)))))
+PASTED    := $(foreach f,$(PASTED_SRC),$(BUILD)/tests/pasted$(call number,$(f)))
+$(foreach f,$(PASTED_SRC),$(eval $(call PROGRAM_RULES,$(BUILD)/tests/pasted$(call number,$(f)),$(call given_of,$(f)) $(BUILD)/learner/pasted/$(notdir $(f:.cu=.o)),$(call number,$(f)))))
+SHORTCUTS := $(foreach f,$(SHORTCUT_SRC),$(BUILD)/tests/shortcuts/$(notdir $(basename $(f))))
+$(foreach f,$(SHORTCUT_SRC),$(eval $(call PROGRAM_RULES,$(BUILD)/tests/shortcuts/$(notdir $(basename $(f))),$(call given_of,$(f)) $(BUILD)/learner/shortcuts/$(notdir $(f:.cu=.o)),$(call number,$(f)))))
 
 # With BIN elsewhere, `make chapter1` still names the program.
 ifneq ($(BIN),.)
@@ -169,7 +187,8 @@ $(BUILD)/%.o: %.cu
 # --- Targets ------------------------------------------------------------------------
 .PHONY: all test check sanitize clean help print-build-dir print-gencode profile lessons bench plot sweep figures
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED) $(FIGURES)
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED) $(SHORTCUTS) \
+     $(FIGURES)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh

@@ -23,11 +23,12 @@
  * Indices are ints: the given launch (tp_grid) answers n/a above 2^31 - 1
  * elements, so rows * cols fits.
  *
- * Only the kernel body is yours; the launch and the table are given.
+ * Yours is the code between the two "your code" lines below; put all you
+ * write there, #include lines too. The build compiles only that part, on
+ * its own after given/02_naive.h, and links it with given/02_naive.cu: the
+ * launch, the table of kernels and main, which your code cannot change.
  */
-#include "../chapters/02_naive/kernels.h"
-
-#define THREADS 256   /* threads per block, in one dimension */
+#include "given/02_naive.h"
 
 /* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
@@ -43,30 +44,3 @@ __global__ void your_transpose_1d(const float *in, float *out, int rows, int col
     /* TODO: your code here */
 }
 /* ---- your code: to here -------------------------------------------------- */
-
-/* One thread per element, THREADS per block, a 1D grid. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, (long)rows * cols, 1, block.x, 1);
-    if (na)
-        return na;
-    your_transpose_1d<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* Your kernel's line ends with: the target, where to read up, and the
- * kernel of this table the target is measured against. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_1d", launch_yours, TP_TRANSPOSE, { THREADS, 1, 1 },
-      1.6, "chapter 2", "transpose_naive_row" },
-    { "transpose_naive_row", launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_naive_col", launch_naive_col, TP_TRANSPOSE, { 32, 8, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Exercise 2: a naive transpose on a 1D grid",
-                  kernels, TP_COUNT(kernels));
-}

@@ -22,12 +22,12 @@
  * one element per thread is 1.00x by definition. Indices are ints: the
  * given launch answers n/a above 2^31 - 1 elements.
  *
- * Only the kernel body is yours; the launch and the table are given.
+ * Yours is the code between the two "your code" lines below; put all you
+ * write there, #include lines too. The build compiles only that part, on
+ * its own after given/03_unrolled.h, and links it with given/03_unrolled.cu: the
+ * launch, the table of kernels and main, which your code cannot change.
  */
-#include "../chapters/02_naive/kernels.h"
-#include "../chapters/03_unrolled/kernels.h"
-
-#define UNROLL8 8   /* elements per thread in this exercise */
+#include "given/03_unrolled.h"
 
 /* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
@@ -45,30 +45,3 @@ __global__ void your_transpose_unroll8_col(const float *in, float *out, int rows
     /* TODO: your code here */
 }
 /* ---- your code: to here -------------------------------------------------- */
-
-/* UNROLL8 * block.x output columns per block, block.y output rows. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, rows, cols, UNROLL8 * block.x, block.y);
-    if (na)
-        return na;
-    your_transpose_unroll8_col<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* Your kernel's line ends with: the target, where to read up, and the
- * kernel of this table the target is measured against. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_unroll8_col", launch_yours, TP_TRANSPOSE, { 8, 32, 1 },
-      1.25, "chapter 3", "transpose_naive_col" },
-    { "transpose_naive_col",   launch_naive_col,   TP_TRANSPOSE, { 8, 32, 1 } },
-    { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 8, 32, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Exercise 3: eight elements per thread, column reads",
-                  kernels, TP_COUNT(kernels));
-}

@@ -21,28 +21,18 @@
  * scripts/grade.sh solution 5` (2026-11-21): the solution's shape reaches
  * 3.57x on an NVIDIA H200 and 3.48x on an NVIDIA H100. Indices are ints:
  * the launch answers n/a above 2^31 - 1 elements.
+ *
+ * Yours is the code between the two "your code" lines below; put all you
+ * write there, #include lines too. The build compiles only that part, on
+ * its own after given/05_thin_blocks.h, and links it with given/05_thin_blocks.cu: the
+ * launch, the table of kernels and main, which your code cannot change.
  */
-#include "../chapters/02_naive/kernels.h"
+#include "given/05_thin_blocks.h"
 
 /* ---- your code: from here ------------------------------------------------ */
-/* Your block shape for transpose_naive_row: YOUR_X threads along a row
- * (threadIdx.x), YOUR_Y down a column; YOUR_X * YOUR_Y from 32 to 1024.
- * TODO: your code here: your block. The stub is chapter 2's own 32 x 8. */
-#define YOUR_X 32
-#define YOUR_Y 8
+/* Your block shape for transpose_naive_row: x threads along a row
+ * (threadIdx.x) by y down a column, x * y from 32 to 1024 and a multiple
+ * of 32. TODO: your code here: your block. The stub is chapter 2's own
+ * 32 x 8. */
+const dim3 your_block(32, 8);
 /* ---- your code: to here -------------------------------------------------- */
-
-/* Your line ends with: the target, where to read up, and the row it is
- * measured against (the same kernel at 32 x 8). */
-static const tp_kernel kernels[] = {
-    { "your_block_for_naive_row", launch_naive_row, TP_TRANSPOSE, { YOUR_X, YOUR_Y, 1 },
-      1.5, "chapter 5", "transpose_naive_row" },
-    { "transpose_naive_row", launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_naive_col", launch_naive_col, TP_TRANSPOSE, { 8, 32, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Exercise 5: a block shape for the row-read transpose",
-                  kernels, TP_COUNT(kernels));
-}

@@ -25,13 +25,12 @@
  * H100; exercise 6's tile, conflicts and all, 0.96x on both. Indices are
  * ints: the given launch answers n/a above 2^31 - 1 elements.
  *
- * Only the kernel body is yours; the launch and the table are given.
+ * Yours is the code between the two "your code" lines below; put all you
+ * write there, #include lines too. The build compiles only that part, on
+ * its own after given/07_padded_tile.h, and links it with given/07_padded_tile.cu: the
+ * launch, the table of kernels and main, which your code cannot change.
  */
-#include "../chapters/06_shared_tile/kernels.h"
-#include "../chapters/07_padded_tile/kernels.h"
-
-#define TILE64 64     /* the block's tile: 64 x 64 floats      */
-#define ROWS64 16     /* threads: 64 x 16, 4 elements each     */
+#include "given/07_padded_tile.h"
 
 /* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
@@ -48,45 +47,3 @@ __global__ void your_transpose_swizzled_tile64(const float *__restrict__ in,
     /* TODO: your code here */
 }
 /* ---- your code: to here -------------------------------------------------- */
-
-/* One block per TILE64 x TILE64 tile of the input. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na = tp_grid(&grid, cols, rows, TILE64, TILE64);
-    if (na)
-        return na;
-    your_transpose_swizzled_tile64<<<grid, block>>>(in, out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* The rule: one 64 x 64 float tile, not a byte of padding more or less. */
-static const char *no_padding_rule(void)
-{
-    static char why[160];
-    cudaFuncAttributes a;
-    CHECK_CUDA(cudaFuncGetAttributes(&a, your_transpose_swizzled_tile64));
-    if (a.sharedSizeBytes == TILE64 * TILE64 * sizeof(float))
-        return NULL;
-    snprintf(why, sizeof why, "it uses %zu bytes of shared memory; the exercise asks for "
-             "exactly one 64 x 64 float tile, %zu bytes", a.sharedSizeBytes,
-             TILE64 * TILE64 * sizeof(float));
-    return why;
-}
-
-/* Your kernel's line ends with: the target, where to read up, the kernel
- * it is measured against, and the rule. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_swizzled_tile64", launch_yours, TP_TRANSPOSE, { TILE64, ROWS64, 1 },
-      1.3, "chapter 7", "transpose_shared_tile", no_padding_rule },
-    { "transpose_shared_tile",   launch_shared_tile,   TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_padded_tile",   launch_padded_tile,   TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_swizzled_tile", launch_swizzled_tile, TP_TRANSPOSE, { 32, 8, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Exercise 7: a 64 x 64 tile, swizzled",
-                  kernels, TP_COUNT(kernels));
-}

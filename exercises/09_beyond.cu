@@ -36,15 +36,12 @@
  * Indices: a side fits an int, but rows * cols may not; use
  * (size_t)row * cols + col for offsets into the matrices.
  *
- * Only the kernel body is yours; the launch and the table are given.
+ * Yours is the code between the two "your code" lines below; put all you
+ * write there, #include lines too. The build compiles only that part, on
+ * its own after given/09_beyond.h, and links it with given/09_beyond.cu: the
+ * launch, the table of kernels and main, which your code cannot change.
  */
-#include "../chapters/02_naive/kernels.h"
-#include "../chapters/07_padded_tile/kernels.h"
-#include "../chapters/09_beyond/kernels.h"
-#include "../chapters/tile.h"
-
-#define FEW_ROWS 32          /* your kernel takes matrices of 1 to 32 rows */
-#define PIECE_FLOATS 4096    /* a block's piece: about 16 KB               */
+#include "given/09_beyond.h"
 
 /* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols (rows <= FEW_ROWS), out is cols x rows:
@@ -68,38 +65,3 @@ __global__ void your_transpose_few_rows(const float *__restrict__ in, float *__r
     /* TODO: your code here */
 }
 /* ---- your code: to here -------------------------------------------------- */
-
-/* Matrices of at most FEW_ROWS rows: chunks of w columns, w a multiple of
- * 32 with rows * w about PIECE_FLOATS. Every other shape: chapter 7. */
-static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    int w = (PIECE_FLOATS / rows) / 32 * 32;
-    size_t bytes = (size_t)rows * (w + 1) * sizeof(float);
-    dim3 grid;
-    const char *na;
-
-    if (rows > FEW_ROWS)
-        return launch_padded_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS, 1));
-    na = tp_grid(&grid, (cols + w - 1) / w, 1, 1, 1);
-    if (na)
-        return na;
-    your_transpose_few_rows<<<grid, block, bytes>>>(in, out, rows, cols, w);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* Your kernel's line ends with: the target, where to read up, the kernel
- * it is measured against, no rule, and the shape it is timed on. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_few_rows", launch_yours, TP_TRANSPOSE, { TILE_THREADS, 1, 1 },
-      1.5, "chapter 9, lever 5", "transpose_naive_row", NULL, 3, 16777216 },
-    { "transpose_naive_row",    launch_naive_row,    TP_TRANSPOSE, { 32, 8, 1 } },
-    { "transpose_padded_tile",  launch_padded_tile,  TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
-    { "transpose_any_shape",    launch_any_shape,    TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Exercise 9: a k x N transpose for k <= 32 (coordinates to points)",
-                  kernels, TP_COUNT(kernels));
-}

@@ -28,15 +28,12 @@
  * (Measured: the key reaches 1.37x on an H200 and 1.22x on an H100; a
  * 64 x 64 tile of one 2-byte element per access reaches 0.58x and 0.64x.)
  *
- * Only the kernel body is yours; the launch and the table are given.
+ * Yours is the code between the two "your code" lines below; put all you
+ * write there, #include lines too. The build compiles only that part, on
+ * its own after given/10_elements.h, and links it with given/10_elements.cu: the
+ * launch, the table of kernels and main, which your code cannot change.
  */
-#include <stdint.h>
-
-#include "../chapters/10_elements/kernels.h"
-#include "../chapters/tile.h"
-
-#define PAIR_TILE 64   /* the block's tile: 64 x 64 2-byte elements        */
-#define PAIR_ROWS 8    /* threads: 32 x 8; 4 row pairs, 8 words each to load */
+#include "given/10_elements.h"
 
 /* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols, out is cols x rows: out(c, r) = in(r, c); rows and
@@ -63,37 +60,3 @@ __global__ void your_transpose_u16_pairs(const uint16_t *__restrict__ in,
     /* TODO: your code here */
 }
 /* ---- your code: to here -------------------------------------------------- */
-
-/* Even sides: one block per 64 x 64 tile. Odd sides: chapter 10's
- * one-element-per-thread tile. */
-static const char *launch_yours(const void *in, void *out, int rows, int cols, dim3 block)
-{
-    dim3 grid;
-    const char *na;
-
-    if (rows % 2 != 0 || cols % 2 != 0)
-        return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS, 1));
-    na = tp_grid(&grid, (cols + PAIR_TILE - 1) / PAIR_TILE, (rows + PAIR_TILE - 1) / PAIR_TILE,
-                 1, 1);
-    if (na)
-        return na;
-    your_transpose_u16_pairs<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
-    CHECK_LAUNCH();
-    return NULL;
-}
-
-/* Your kernel's line: no float launch; the target, where to read up, the
- * kernel it is measured against, no rule, the default shape (8192 x 8192);
- * then the 2-byte launch and the element size. */
-static const tp_kernel kernels[] = {
-    { "your_transpose_u16_pairs", NULL, TP_TRANSPOSE, { 32, PAIR_ROWS, 1 },
-      1.1, "chapter 10", "transpose_u16_tile", NULL, 0, 0, launch_yours, 2 },
-    TP_KERNEL_BYTES("transpose_u16_tile",  launch_u16_tile,  TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
-    TP_KERNEL_BYTES("transpose_u16_vec16", launch_u16_vec16, TP_TRANSPOSE, PAIR_THREADS, 1, 2),
-};
-
-int main(int argc, char **argv)
-{
-    return tp_run(argc, argv, "Exercise 10: 2-byte elements moved in pairs",
-                  kernels, TP_COUNT(kernels));
-}

@@ -1,8 +1,8 @@
 /*
  * Solution 2: a naive transpose on a one-dimensional grid.
  *
- * This is only the part a learner writes: `make solution2` builds
- * exercises/02_naive.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution2` compiles it
+ * in place of the code between exercises/02_naive.cu's "your code" lines.
  *
  * Thread i writes output element i: a warp's 32 consecutive i are 32
  * neighbours of one OUTPUT row, so the stores are coalesced and the loads

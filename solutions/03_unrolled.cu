@@ -1,8 +1,8 @@
 /*
  * Solution 3: eight elements per thread.
  *
- * This is only the part a learner writes: `make solution3` builds
- * exercises/03_unrolled.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution3` compiles it
+ * in place of the code between exercises/03_unrolled.cu's "your code" lines.
  *
  * A thread's 8 elements lie blockDim.x apart along the output row, so for
  * each k the warp's 32 threads still write 32 neighbours (coalesced) and

@@ -1,8 +1,8 @@
 /*
  * Solution 4: a diagonal block order for a one-dimensional grid.
  *
- * This is only the part a learner writes: `make solution4` builds
- * exercises/04_diagonal.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution4` compiles it
+ * in place of the code between exercises/04_diagonal.cu's "your code" lines.
  *
  * id = q * gy + r: place r takes tile row r, and run q is shifted along by
  * r columns. Ids 0, 1, 2, ... land on tiles (0, 0), (1, 1), (2, 2), ...:
@@ -11,7 +11,7 @@
  * rotation of 0 .. gx - 1. (Chapter 4's mapping does the same for a 2D
  * grid, where id = blockIdx.x + gridDim.x * blockIdx.y.)
  */
-static __host__ __device__ int2 your_diagonal_tile(int id, int gx, int gy)
+__host__ __device__ int2 your_diagonal_tile(int id, int gx, int gy)
 {
     int r = id % gy;
     int q = id / gy;

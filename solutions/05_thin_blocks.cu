@@ -1,8 +1,8 @@
 /*
  * Solution 5: a block shape for the row-read transpose.
  *
- * This is only the part a learner writes: `make solution5` builds
- * exercises/05_thin_blocks.cu with this between its "your code" markers.
+ * This is only the part a learner writes: `make solution5` compiles it in
+ * place of the code between exercises/05_thin_blocks.cu's "your code" lines.
  *
  * With 32 x 8 a warp reads one 128-byte row segment (4 sectors, all used)
  * but writes 32 output rows, one float each: 32 sectors for 128 bytes. With
@@ -11,5 +11,4 @@
  * half of each used). 12 sectors per warp instead of 36, the same trade
  * chapter 5 measured for the column-read kernels, mirrored.
  */
-#define YOUR_X 8
-#define YOUR_Y 32
+const dim3 your_block(8, 32);

@@ -1,9 +1,8 @@
 /*
  * Solution 6: a 64 x 64 shared-memory tile.
  *
- * This is only the part a learner writes: `make solution6` builds
- * exercises/06_shared_tile.cu with this code between its "your code"
- * markers.
+ * This is only the part a learner writes: `make solution6` compiles it
+ * in place of the code between exercises/06_shared_tile.cu's "your code" lines.
  *
  * Chapter 6's kernel with the tile's 32 replaced by TILE64 and the block's
  * 8 rows by ROWS64. Thread (tx, ty) loads input rows ty, ty + 16, ty + 32,

@@ -1,9 +1,8 @@
 /*
  * Solution 7: a 64 x 64 tile without bank conflicts and without padding.
  *
- * This is only the part a learner writes: `make solution7` builds
- * exercises/07_padded_tile.cu with this code between its "your code"
- * markers.
+ * This is only the part a learner writes: `make solution7` compiles it
+ * in place of the code between exercises/07_padded_tile.cu's "your code" lines.
  *
  * Element (r, c) is stored at row r, column c ^ (r % 32). The XOR changes
  * only the low 5 bits of c, so the column stays inside its half of the row

@@ -1,8 +1,8 @@
 /*
  * Solution 8: a register transpose of 16 x 16 tiles.
  *
- * This is only the part a learner writes: `make solution8` builds
- * exercises/08_shuffle.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution8` compiles it
+ * in place of the code between exercises/08_shuffle.cu's "your code" lines.
  *
  * Chapter 8's stage with 16 registers, and one change: the lane number is
  * 2c + h, so the bits of c sit one place higher in it. Register bit s

@@ -1,8 +1,8 @@
 /*
  * Solution 9: coordinates to points, a k x N transpose with k <= 32.
  *
- * This is only the part a learner writes: `make solution9` builds
- * exercises/09_beyond.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution9` compiles it
+ * in place of the code between exercises/09_beyond.cu's "your code" lines.
  *
  * Step 1 reads the k rows of the chunk, row after row, threads on
  * consecutive columns. Step 3 writes the chunk's output as one run:

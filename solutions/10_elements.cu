@@ -1,8 +1,8 @@
 /*
  * Solution 10: 2-byte elements moved in pairs.
  *
- * This is only the part a learner writes: `make solution10` builds
- * exercises/10_elements.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution10` compiles it
+ * in place of the code between exercises/10_elements.cu's "your code" lines.
  *
  * Word a holds elements (r, c) | (r, c + 1) << 16, word b the same of row
  * r + 1. The transposed block is (r, c) | (r + 1, c) << 16, bytes 0, 1 of

@@ -1,8 +1,8 @@
 /*
  * Solution 11: a batch of tiny matrices in one launch.
  *
- * This is only the part a learner writes: `make solution11` builds
- * exercises/11_batched.cu with this code between its "your code" markers.
+ * This is only the part a learner writes: `make solution11` compiles it
+ * in place of the code between exercises/11_batched.cu's "your code" lines.
  *
  * Block t moves tile `rest` of matrix b; inside the matrix it is chapter
  * 7's padded tile. One launch of d0 * tiles_per_matrix blocks covers the
@@ -28,8 +28,8 @@ __global__ void your_batched_transpose(const float *__restrict__ in, float *__re
             out[offset + (size_t)(c0 + j) * rows + r0 + tx] = tile[tx][j];
 }
 
-static const char *launch_yours(const float *in, float *out, long batch, long rows, long cols,
-                                const int perm[3], dim3 block)
+const char *launch_yours(const float *in, float *out, long batch, long rows, long cols,
+                         const int perm[3], dim3 block)
 {
     unsigned long long tiles_x = (cols + TILE - 1) / TILE, tiles_y = (rows + TILE - 1) / TILE;
     unsigned long long blocks = (unsigned long long)batch * tiles_x * tiles_y;

@@ -4,6 +4,8 @@
  * cover half of what the exercise's grid gives each block, so half of the
  * output is never written: it must fail the grader.
  */
+#define UNROLL 4   /* chapter 3's, as its kernels.h says */
+
 __global__ void your_transpose_unroll8_col(const float *in, float *out, int rows, int cols)
 {
     int out_col0 = blockIdx.x * blockDim.x * UNROLL + threadIdx.x;

@@ -4,7 +4,7 @@
  * element is right, but it is not diagonal (its first blocks all take tile
  * row 0): the grader's order check must fail it.
  */
-static __host__ __device__ int2 your_diagonal_tile(int id, int gx, int gy)
+__host__ __device__ int2 your_diagonal_tile(int id, int gx, int gy)
 {
     (void)gy;
     return make_int2(id % gx, id / gx);

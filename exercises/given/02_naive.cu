@@ -1,0 +1,37 @@
+/*
+ * exercises/given/02_naive.cu - the given half of exercise 2: the launch,
+ * the table of kernels and main. Your part (the code between the "your
+ * code" lines of exercises/02_naive.cu) is compiled on its own and linked
+ * with this file, so nothing in it can change what is here.
+ */
+#include "02_naive.h"
+
+#include "harness.h"
+#include "../../chapters/02_naive/kernels.h"
+
+/* One thread per element, THREADS per block, a 1D grid. */
+static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = tp_grid(&grid, (long)rows * cols, 1, block.x, 1);
+    if (na)
+        return na;
+    your_transpose_1d<<<grid, block>>>(in, out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* Your kernel's line ends with: the target, where to read up, and the
+ * kernel of this table the target is measured against. */
+static const tp_kernel kernels[] = {
+    { "your_transpose_1d", launch_yours, TP_TRANSPOSE, { THREADS, 1, 1 },
+      1.6, "chapter 2", "transpose_naive_row" },
+    { "transpose_naive_row", launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_naive_col", launch_naive_col, TP_TRANSPOSE, { 32, 8, 1 } },
+};
+
+int main(int argc, char **argv)
+{
+    return tp_run(argc, argv, "Exercise 2: a naive transpose on a 1D grid",
+                  kernels, TP_COUNT(kernels));
+}
