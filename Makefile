@@ -154,6 +154,7 @@ HOST_TEST_SRC := $(sort $(wildcard tests/test_*.c tests/test_*.cu))
 HOST_TESTS    := $(foreach f,$(HOST_TEST_SRC),$(BUILD)/tests/$(basename $(notdir $(f))))
 GPU_PROBE := $(BUILD)/tests/gpu_probe
 BROKEN    := $(BUILD)/tests/broken_kernels
+FLUSH_PROBE := $(BUILD)/tests/flush_probe
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(COMMON_HOST)
 	$(NVCC) $(GENCODE) $^ -o $@ -lm
@@ -162,6 +163,9 @@ $(GPU_PROBE): $(BUILD)/tests/gpu_probe.o $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $^ -o $@
 
 $(BROKEN): $(BUILD)/tests/broken_kernels.o $(COMMON_OBJS)
+	$(NVCC) $(GENCODE) $^ -o $@
+
+$(FLUSH_PROBE): $(BUILD)/tests/flush_probe.o $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $^ -o $@
 
 # The lessons' figures (host code only): make figures.
@@ -187,7 +191,7 @@ $(BUILD)/%.o: %.cu
 # --- Targets ------------------------------------------------------------------------
 .PHONY: all test check sanitize clean help print-build-dir print-gencode profile lessons bench plot sweep figures
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(PASTED) $(SHORTCUTS) \
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PASTED) $(SHORTCUTS) \
      $(FIGURES)
 
 test:

@@ -25,6 +25,10 @@ const tp_shape3 tp_check_shapes3[] = {
     { 1, 1, 1 }, { 3, 17, 83 }, { 2, 33, 65 }, { 1, 1, 4097 }, { 5, 4097, 1 },
     { 7, 1, 5 }, { 2, 33, 40 }, { 3, 20, 20 }, { 64, 4, 4 }, { 4, 68, 68 }, { 3, 100, 100 }, { 1000, 17, 5 }, { 64, 32, 64 },
     { 9, 31, 257 }, { 1, 1025, 1025 }, { 33, 129, 67 },
+    /* Squares whose last tile is partial, alone and in a batch: a store one
+     * row past a tile lands past the buffer (the guard zones see it) or in
+     * the next matrix (the check sees it). */
+    { 1, 33, 33 }, { 2, 70, 70 },
 };
 const int tp_check_shape3_count = (int)(sizeof tp_check_shapes3 / sizeof tp_check_shapes3[0]);
 

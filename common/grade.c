@@ -37,6 +37,22 @@ int tp_grade_verdict(const tp_grade *g, char *buf, size_t len)
                  shape, g->na);
         return 0;
     }
+    if (g->failed_rows > 0 && g->outside > 0) {
+        long long past = g->first_outside - (long long)g->out_bytes + 1;
+        snprintf(buf, len, "FAIL  %s: for a %s input, it wrote %zu bytes outside the output%s, "
+                 "the nearest %lld bytes %s: check the bounds of every store", g->kernel,
+                 shape, g->outside, g->wrong_late ? " in its timed runs" : "",
+                 g->first_outside < 0 ? -g->first_outside : past,
+                 g->first_outside < 0 ? "before its start" : "past its end");
+        return 0;
+    }
+    if (g->failed_rows > 0 && g->wrong_late) {
+        snprintf(buf, len, "FAIL  %s: right on its first run on a %s input, but wrong after "
+                 "the timed runs: %s (%zu of %zu elements wrong, %zu never written): does "
+                 "your kernel depend on what an earlier run left behind?", g->kernel, shape,
+                 g->first_wrong, g->wrong, g->elements, g->unwritten);
+        return 0;
+    }
     if (g->failed_rows > 0 && g->unwritten == g->elements) {
         snprintf(buf, len, "FAIL  %s: for a %s input, no output element was written: "
                  "is the kernel body still the TODO?", g->kernel, shape);

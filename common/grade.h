@@ -24,6 +24,10 @@ typedef struct {
     long failed_rows, failed_cols;
     const char *na;          /* non-NULL: the launch refused that shape, why   */
     size_t wrong, unwritten, elements;
+    int wrong_late;          /* right on its first run, wrong after the timed runs */
+    size_t outside;          /* bytes written outside the output (guard zones)    */
+    long long first_outside; /* the first one's offset from the output's start    */
+    size_t out_bytes;        /* the output's size                                  */
     char first_wrong[320];   /* "(r, c): expected ..., got ..."               */
     /* Timing, filled only when every shape was correct. */
     int timed;

@@ -113,9 +113,11 @@ typedef struct {
     int elem_bytes;          /* of their elements: 4 (float32), or 1, 2, 8   */
     size_t bytes;            /* one matrix                                  */
     void *d_in, *d_out;      /* device input and output                     */
+    unsigned char *d_out_base;  /* d_out with its guard zones around it    */
     void *d_flush;           /* written before each timed run to empty the L2 */
     size_t flush_bytes;      /* 0 when nothing is timed                     */
     void *h_in, *h_out;      /* host input, and the output copied back       */
+    unsigned char *h_guards; /* the two guard zones copied back              */
     void *h_ref[2];          /* the CPU reference of TP_TRANSPOSE (a copy's is h_in) */
     /* A tensor table (chapter 11): the buffers hold dims[0] x dims[1] x
      * dims[2] float32 (rows = dims[0] * dims[1], cols = dims[2]), and
@@ -187,7 +189,14 @@ static void setup_buffers(tp_context *c, long rows, long cols, int elem_bytes, s
     tp_fill_input_bytes(c->h_in, rows, cols, elem_bytes);
 
     CHECK_CUDA(cudaMalloc(&c->d_in, c->bytes));
-    CHECK_CUDA(cudaMalloc(&c->d_out, c->bytes));
+    /* The output sits between two guard zones (validate.h) that no kernel
+     * may write: a store past the output's edge changes them, and the
+     * check of the output checks them too. TP_GUARD_BYTES is a multiple of
+     * 256, so d_out keeps cudaMalloc's alignment. */
+    CHECK_CUDA(cudaMalloc(&c->d_out_base, c->bytes + 2 * (size_t)TP_GUARD_BYTES));
+    CHECK_CUDA(cudaMemset(c->d_out_base, TP_GUARD_BYTE, c->bytes + 2 * (size_t)TP_GUARD_BYTES));
+    c->d_out = c->d_out_base + TP_GUARD_BYTES;
+    c->h_guards = (unsigned char *)host_alloc(c->prog, 2 * (size_t)TP_GUARD_BYTES);
     c->d_flush = NULL;
     if (flush_bytes > 0)
         CHECK_CUDA(cudaMalloc(&c->d_flush, flush_bytes));
@@ -217,10 +226,13 @@ static const char *shape_name(const tp_context *c, char *buf, size_t len)
 static void free_buffers(tp_context *c)
 {
     CHECK_CUDA(cudaFree(c->d_in));
-    CHECK_CUDA(cudaFree(c->d_out));
+    CHECK_CUDA(cudaFree(c->d_out_base));
     CHECK_CUDA(cudaFree(c->d_flush));   /* cudaFree(NULL) does nothing */
     free(c->h_in);
     free(c->h_out);
+    free(c->h_guards);
+    c->h_guards = NULL;
+    c->d_out_base = NULL;
     free(c->h_ref[TP_COPY]);
     free(c->h_ref[TP_TRANSPOSE]);
     c->d_in = c->d_out = NULL;
@@ -331,26 +343,36 @@ static void prepare_output(tp_context *c, const tp_kernel *k, run_kind kind)
         CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
 }
 
-/* Poisons the output, runs once, copies back and compares every element,
- * once. Fills res->na, or res->ok and res->check. With `loud` a failure
- * names its first wrong elements on stderr. */
-static void validate(tp_context *c, const tp_kernel *k, run_kind kind, tp_result *res, int loud)
+/* Copies the output of the last run back and compares every element with
+ * the reference, and the guard zones around it with their pattern. Fills
+ * res->ok and res->check. With `loud` a failure names its first wrong
+ * elements (or the bytes written outside the output) on stderr. */
+static void check_output(tp_context *c, const tp_kernel *k, run_kind kind, tp_result *res,
+                         int loud)
 {
     tp_op op = kind == RUN_KERNEL ? k->op : TP_COPY;
     const void *ref;
 
-    prepare_output(c, k, kind);
-    res->na = run_once(c, k, kind);
-    if (res->na != NULL)
-        return;
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(c->h_out, c->d_out, c->bytes, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(c->h_guards, c->d_out_base, TP_GUARD_BYTES, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(c->h_guards + TP_GUARD_BYTES, (unsigned char *)c->d_out + c->bytes,
+                          TP_GUARD_BYTES, cudaMemcpyDeviceToHost));
     ref = kind == RUN_KERNEL && c->tensor ? reference_tensor(c, k) : reference(c, op);
     res->check = tp_compare_bytes(c->h_out, ref, (size_t)c->rows * (size_t)c->cols,
                                   c->elem_bytes);
+    tp_check_guards(&res->check, c->h_guards, c->h_guards + TP_GUARD_BYTES, c->bytes);
     res->ok = res->check.mismatches == 0;
-    if (loud && !res->ok) {
-        fprintf(stderr, "%s: FAIL, the first wrong elements of the output:\n", res->name);
+    if (loud && res->check.outside > 0)
+        fprintf(stderr, "%s: FAIL, %zu bytes written outside the output%s, the nearest %lld "
+                "bytes %s\n", res->name, res->check.outside,
+                res->wrong_late ? " in the timed runs" : "",
+                res->check.first_outside < 0 ? -res->check.first_outside
+                                             : res->check.first_outside - (long long)c->bytes + 1,
+                res->check.first_outside < 0 ? "before its start" : "past its end");
+    if (loud && !res->ok && res->check.outside == 0) {
+        fprintf(stderr, "%s: FAIL, the first wrong elements of the output%s:\n", res->name,
+                res->wrong_late ? " after the timed runs" : "");
         if (kind == RUN_KERNEL && c->tensor)
             tp_print_mismatches3(stderr, &res->check, (const float *)c->h_out,
                                  (const float *)ref, c->dims, k->perm);
@@ -358,12 +380,28 @@ static void validate(tp_context *c, const tp_kernel *k, run_kind kind, tp_result
             tp_print_mismatches_bytes(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op,
                                   c->elem_bytes);
     }
+    if (res->check.outside > 0)   /* the guards are set again for the next run */
+        CHECK_CUDA(cudaMemset(c->d_out_base, TP_GUARD_BYTE,
+                              c->bytes + 2 * (size_t)TP_GUARD_BYTES));
+}
+
+/* Poisons the output, runs once, and checks the output (check_output).
+ * Fills res->na, or res->ok and res->check. */
+static void validate(tp_context *c, const tp_kernel *k, run_kind kind, tp_result *res, int loud)
+{
+    prepare_output(c, k, kind);
+    res->na = run_once(c, k, kind);
+    if (res->na == NULL)
+        check_output(c, k, kind, res, loud);
 }
 
 /* Warm-up runs, then opt.reps timed runs with CUDA events. Before each
  * timed run the output is poisoned and the L2 is flushed by writing a
  * buffer twice its size, so no run is served from the previous one's
- * cached lines. */
+ * cached lines (tests/flush_probe.cu checks that it is). After the last
+ * run the output is checked again, every element and the guard zones: a
+ * kernel that is right only on its first run, or only sometimes, fails
+ * here (res->ok 0, res->wrong_late 1) and gets no bandwidth figure. */
 static void time_kernel(tp_context *c, const tp_kernel *k, run_kind kind, tp_result *res)
 {
     int reps = c->opt.reps, i;
@@ -385,11 +423,15 @@ static void time_kernel(tp_context *c, const tp_kernel *k, run_kind kind, tp_res
         CHECK_CUDA(cudaEventElapsedTime(&t, start, stop));
         ms[i] = t;
     }
+    res->wrong_late = 1;   /* what check_output reports, if it fails */
+    check_output(c, k, kind, res, 1);
+    if (res->ok)
+        res->wrong_late = 0;
     res->median_ms = tp_median(ms, reps);   /* sorts ms */
     res->min_ms = ms[0];
     res->max_ms = ms[reps - 1];
     res->gbps = tp_effective_gbps_elems(c->rows, c->cols, c->elem_bytes, res->median_ms);
-    res->timed = 1;
+    res->timed = res->ok;
     CHECK_CUDA(cudaEventDestroy(start));
     CHECK_CUDA(cudaEventDestroy(stop));
     free(ms);
@@ -426,6 +468,11 @@ static int time_copy_ceiling(tp_context *c, tp_result res[2])
             exit(TP_EXIT_FAIL);
         }
         time_kernel(c, NULL, kinds[i], &res[i]);
+        if (!res[i].ok) {
+            fprintf(stderr, "%s: %s gave a wrong copy in its timed runs: the GPU or driver "
+                    "is broken, nothing can be measured\n", c->prog, names[i]);
+            exit(TP_EXIT_FAIL);
+        }
     }
     return res[1].gbps > res[0].gbps;
 }
@@ -474,10 +521,12 @@ static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_re
         validate(c, k, RUN_KERNEL, r, 1);
         if (r->na == NULL)
             (*applied)++;
-        if (r->na == NULL && !r->ok)
+        if (r->na == NULL && !r->ok) {
             failed++;
-        else if (r->na == NULL && !c->opt.check)
+        } else if (r->na == NULL && !c->opt.check) {
             time_kernel(c, k, RUN_KERNEL, r);
+            failed += !r->ok;   /* wrong after its timed runs */
+        }
         if (c->opt.check && r->na)
             printf("n/a  %s, block %s (%s): %s\n", k->name, r->block, shape, r->na);
         else if (c->opt.check)
@@ -701,6 +750,10 @@ static void note_check(tp_grade *g, tp_context *c, const tp_kernel *k, const tp_
     g->na = r->na;
     if (r->na != NULL)
         return;
+    g->wrong_late = r->wrong_late;
+    g->outside = r->check.outside;
+    g->first_outside = r->check.first_outside;
+    g->out_bytes = c->bytes;
     g->wrong = r->check.mismatches;
     g->unwritten = r->check.unwritten;
     g->elements = (size_t)c->rows * (size_t)c->cols;
@@ -749,6 +802,11 @@ static double reference_gbps(tp_context *c, const tp_kernel *kernels, int count,
             exit(TP_EXIT_FAIL);
         }
         time_kernel(c, &kernels[j], RUN_KERNEL, &r);
+        if (!r.ok) {
+            fprintf(stderr, "%s: the reference kernel %s was wrong after its timed runs on "
+                    "%ld x %ld\n", c->prog, relative_to, c->rows, c->cols);
+            exit(TP_EXIT_FAIL);
+        }
         cache[j] = r.gbps;
     }
     return cache[j];
@@ -875,9 +933,14 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
                 g[i].rule_broken = kernels[i].rule();
             if (r.na == NULL && r.ok && g[i].rule_broken == NULL) {
                 time_kernel(c, &kernels[i], RUN_KERNEL, &r);
-                g[i].timed = 1;
-                g[i].ratio = r.gbps / reference_gbps(c, kernels, count, kernels[i].relative_to,
-                                                     ceiling, ref_cache);
+                if (!r.ok) {   /* right on its first run, wrong after the timed ones */
+                    note_check(&g[i], c, &kernels[i], &r);
+                } else {
+                    g[i].timed = 1;
+                    g[i].ratio = r.gbps / reference_gbps(c, kernels, count,
+                                                         kernels[i].relative_to, ceiling,
+                                                         ref_cache);
+                }
             }
         }
         if (!tp_grade_verdict(&g[i], line, sizeof line))

@@ -114,9 +114,13 @@ void tp_print_table(FILE *f, const tp_result *r, int n, double ceiling_gbps, dou
         fprintf(f, "%-*s  %7s  ", w, r[i].name, r[i].block);
         if (r[i].na) {
             fprintf(f, "n/a: %s\n", r[i].na);
+        } else if (!r[i].ok && r[i].check.outside > 0) {
+            fprintf(f, "FAIL: wrote %zu bytes outside the output%s, no timing\n",
+                    r[i].check.outside, r[i].wrong_late ? " in the timed runs" : "");
         } else if (!r[i].ok) {
-            fprintf(f, "FAIL: %zu elements wrong (%zu never written), no timing\n",
-                    r[i].check.mismatches, r[i].check.unwritten);
+            fprintf(f, "FAIL: %zu elements wrong (%zu never written)%s, no timing\n",
+                    r[i].check.mismatches, r[i].check.unwritten,
+                    r[i].wrong_late ? " after the timed runs" : "");
         } else if (!r[i].timed) {
             fprintf(f, "correct (not timed)\n");
         } else {

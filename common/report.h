@@ -37,6 +37,8 @@ typedef struct {
     const char *na;        /* non-NULL: the kernel cannot take this
                               shape, and this says why ("n/a")         */
     int ok;                /* 1 if the output matched the reference    */
+    int wrong_late;        /* 1 if it did on the first run, but not
+                              after the timed runs                     */
     tp_check_result check; /* what the comparison found (when !ok)     */
     int timed;             /* 1 if the timing fields are filled in     */
     double median_ms, min_ms, max_ms;

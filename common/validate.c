@@ -266,6 +266,26 @@ void tp_reference_bytes(const void *in, void *ref, long rows, long cols, tp_op o
                     memcpy(dst + ((size_t)c * rows + r) * e, src + ((size_t)r * cols + c) * e, e);
 }
 
+size_t tp_check_guards(tp_check_result *chk, const unsigned char *before,
+                       const unsigned char *after, size_t out_bytes)
+{
+    size_t changed = 0, i;
+    long long first = 0;
+
+    for (i = 0; i < TP_GUARD_BYTES; i++)   /* nearest the output first */
+        if (before[TP_GUARD_BYTES - 1 - i] != TP_GUARD_BYTE && changed++ == 0)
+            first = -1 - (long long)i;
+    for (i = 0; i < TP_GUARD_BYTES; i++)
+        if (after[i] != TP_GUARD_BYTE && changed++ == 0)
+            first = (long long)(out_bytes + i);
+    if (changed > 0 && chk->outside == 0) {
+        chk->first_outside = first;
+        chk->mismatches++;
+    }
+    chk->outside += changed;
+    return changed;
+}
+
 tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int elem_bytes)
 {
     tp_check_result res;

@@ -63,7 +63,28 @@ typedef struct {
     size_t unwritten;   /* of those, elements still holding the poison      */
     int reported;       /* how many of first[] are filled                   */
     size_t first[TP_MAX_REPORTED];  /* output indices of the first mismatches */
+    /* Bytes written outside the output: the harness surrounds it with
+     * guard zones of TP_GUARD_BYTES, filled with TP_GUARD_BYTE, and checks
+     * them with the output (tp_check_guards). first_outside is the first
+     * such byte's offset from the output's first byte: negative before
+     * the output, at least its size after it. */
+    size_t outside;
+    long long first_outside;
 } tp_check_result;
+
+/* The guard zones around every output buffer: 64 KB before and after it
+ * (a store one row past a 16384-wide matrix lands inside), filled with a
+ * byte that is neither the poison nor a likely input byte pattern. */
+#define TP_GUARD_BYTES (64 * 1024)
+#define TP_GUARD_BYTE 0xA5
+
+/* Checks the two guard zones of an output of out_bytes bytes: `before`
+ * and `after` hold TP_GUARD_BYTES bytes each, copied back from the GPU.
+ * Adds what it finds to chk->outside and chk->first_outside (and counts
+ * each such output as one more mismatch, so that nothing reads it as
+ * correct). Returns the number of bytes that changed. */
+size_t tp_check_guards(tp_check_result *chk, const unsigned char *before,
+                       const unsigned char *after, size_t out_bytes);
 
 /* Compares got with ref (n elements) bit for bit, every element, once. */
 tp_check_result tp_compare(const float *got, const float *ref, size_t n);

@@ -13,7 +13,8 @@
  *   make check EX=2                   grade it
  *
  * How it is graded: correct on every shape of `./exercise2 --list-shapes`
- * (1 x 1 up to 8191 x 5003), then timed at 8192 x 8192 against
+ * (1 x 1 up to 8191 x 5003) and with no shared memory (the naive
+ * transpose: a tile is chapter 6's idea), then timed at 8192 x 8192 against
  * transpose_naive_row (row reads, column writes: chapter 2's slow kernel),
  * measured in the same run. The target is 1.6 times its bandwidth.
  * Measured with `bash scripts/grade.sh solution 2` (2026-11-21): the

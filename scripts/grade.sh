@@ -4,10 +4,17 @@
 #   make check            grade every exercise
 #   make check EX=7       grade exercise 7 only
 #   bash scripts/grade.sh solution 7     grade the solution instead (make test does)
-#   bash scripts/grade.sh pasted 7       grade tests/pasted/07_*.cu spliced into
-#                                        exercise 7 (make test: it must fail)
+#   bash scripts/grade.sh pasted 7       grade tests/pasted/07_*.cu as exercise
+#                                        7's learner's part (make test: it must fail)
+#   bash scripts/grade.sh shortcut tests/shortcuts/11_calls_chapter_launch.cu
+#                                        grade a shortcut (make test: it must fail,
+#                                        for the reason its "Expect:" line gives)
 #
-# For each exercise, on the small shapes of `--list-shapes --small`:
+# For each exercise, first: is the learner's part the learner's own work?
+# It is compiled on its own (the Makefile says how), so its object file
+# shows every call it makes into a chapter, the harness or cuBLAS, and its
+# text every chapter kernel it holds (scripts/learner_check.sh). Then, on
+# the small shapes of `--list-shapes --small`:
 # compute-sanitizer's memcheck looks for out-of-bounds accesses, and, when
 # the exercise uses shared memory, barriers or warp shuffles, racecheck and
 # synccheck look for a missing __syncthreads() and for barriers or shuffles
@@ -21,14 +28,18 @@ shopt -s nullglob
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib.sh
 
-kind=${1:-exercise}   # exercise, solution or pasted
+kind=${1:-exercise}   # exercise, solution, pasted or shortcut
 shift || true
 case "$kind" in
     exercise|solution) srcdir=${kind}s ;;
     pasted) srcdir=tests/pasted ;;
-    *) echo "grade: the first word is exercise, solution or pasted, not '$kind'" >&2; exit 2 ;;
+    shortcut) srcdir=tests/shortcuts ;;
+    *) echo "grade: the first word is exercise, solution, pasted or shortcut, not '$kind'" >&2; exit 2 ;;
 esac
-if [ $# -gt 0 ] && [ -n "$*" ]; then
+if [ "$kind" = shortcut ]; then
+    [ $# -gt 0 ] || { echo "grade: shortcut needs the files: tests/shortcuts/NN_what.cu ..." >&2; exit 2; }
+    nums="$*"
+elif [ $# -gt 0 ] && [ -n "$*" ]; then
     nums="$*"
 else
     nums=$(for f in "$srcdir"/[0-9][0-9]_*.cu; do n=$(basename "$f"); echo $((10#${n%%_*})); done)
@@ -36,18 +47,27 @@ else
 fi
 
 build=$($MAKE -s --no-print-directory print-build-dir)
-targets="" programs=""
+targets="" programs="" parts=""
 for n in $nums; do
-    src=$(ls "$srcdir/$(printf '%02d' "$n")"_*.cu 2> /dev/null)
+    if [ "$kind" = shortcut ]; then
+        src=$n
+        [ -f "$src" ] || { echo "grade: there is no $src" >&2; exit 2; }
+    else
+        src=$(ls "$srcdir/$(printf '%02d' "$n")"_*.cu 2> /dev/null)
+    fi
     if [ -z "$src" ]; then
         echo "grade: there is no $srcdir/$(printf '%02d' "$n")_*.cu" >&2
         exit 2
     fi
-    if [ "$kind" = pasted ]; then
-        targets="$targets $build/tests/pasted$n"; programs="$programs $build/tests/pasted$n"
-    else
-        targets="$targets $kind$n"; programs="$programs ./$kind$n"
-    fi
+    base=$(basename "$src" .cu)
+    case "$kind" in
+        pasted)   prog=$build/tests/pasted$n; targets="$targets $prog" ;;
+        shortcut) prog=$build/tests/shortcuts/$base; targets="$targets $prog" ;;
+        *)        prog=./$kind$n; targets="$targets $kind$n" ;;
+    esac
+    programs="$programs $prog"
+    # The learner's part of this program, as compiled (the Makefile's learner/ folder).
+    parts="$parts $build/learner/$(basename "$srcdir")/$base"
 done
 
 # shellcheck disable=SC2086
@@ -78,9 +98,7 @@ explain() {
 # The exercise's source (the learner's file, also for solutions and pasted
 # kernels, which are spliced into it) says which tools apply.
 tools_for() {
-    local ex
-    ex=$(ls exercises/"$(printf '%02d' "${1//[!0-9]/}")"_*.cu 2> /dev/null)
-    if grep -qE '__shared__|__syncthreads|__shfl' "$ex" $(ls "$srcdir/$(printf '%02d' "${1//[!0-9]/}")"_*.cu) 2> /dev/null; then
+    if grep -qE '__shared__|__syncthreads|__shfl' "$1.cu" 2> /dev/null; then
         echo "memcheck racecheck synccheck"
     else
         echo "memcheck"
@@ -89,10 +107,19 @@ tools_for() {
 
 passed=0 failed=0
 echo "grading on $gpu${sanitizer:+, with compute-sanitizer}"
+set -- $parts
 for prog in $programs; do
+    part=$1; shift
     echo "$(basename "$prog"):"
+    # The graded kernel: the first "your_" name of the program's table.
+    kernel=$("$prog" --help | awk '/^kernels:/ { for (i = 2; i <= NF; i++) if ($i ~ /^your_/) { print $i; exit } }')
+    if ! why=$(bash scripts/learner_check.sh "$build" "$part.cu" "$part.o" "${kernel:-your kernel}"); then
+        echo "FAIL  ${kernel:-$(basename "$prog")}: $why"
+        failed=$((failed + 1))
+        continue
+    fi
     if [ -n "$sanitizer" ]; then
-        for tool in $(tools_for "$(basename "$prog")"); do
+        for tool in $(tools_for "$part"); do
             # Exit status 99 is compute-sanitizer's own: it found something.
             # (1 only means a wrong answer, which --grade explains below.)
             out=$("$sanitizer" --tool "$tool" --error-exitcode 99 "$prog" --check --small \
@@ -107,6 +134,16 @@ for prog in $programs; do
         done
     fi
     out=$("$prog" --grade 2>&1); rc=$?
+    # A rule that only the machine code shows: the exercise's given half
+    # names the kernel on a line "grade: stores from shared memory: NAME".
+    staged=$(sed -n 's/^ \* grade: stores from shared memory: \(your_[A-Za-z0-9_]*\).*/\1/p' \
+             exercises/given/"$(basename "$part" | cut -c 1-2)"_*.cu 2> /dev/null)
+    if [ "$rc" -eq 0 ] && [ -n "$staged" ]; then
+        if ! why=$(bash scripts/stores_from_shared.sh "$prog" "$staged" 2>&1); then
+            out="FAIL  $staged: correct, but not what the exercise asks: $why"
+            rc=1
+        fi
+    fi
     printf '%s\n' "$out" | grep -E '^(PASS|FAIL)  ' || printf '%s\n' "$out" | tail -n 5
     if [ "$rc" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done

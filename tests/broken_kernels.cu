@@ -35,6 +35,18 @@ __global__ void writes_one_nan(const float *in, float *out, int rows, int cols)
                                                                      : in[row * cols + col];
 }
 
+/* Right everywhere, but its bounds check lets one output row too many
+ * through: output row `cols`, one past the last, is stored too, past the
+ * end of the output. Only the guard zones
+ * around the output (validate.h) can see it: the output itself is right. */
+__global__ void writes_past_end(const float *in, float *out, int rows, int cols)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < rows && col <= cols)
+        out[col * rows + row] = col < cols ? in[row * cols + col] : 1.0f;
+}
+
 #define LAUNCHER(name)                                                                       \
     static const char *launch_##name(const float *in, float *out, int rows, int cols, dim3 b) \
     {                                                                                        \
@@ -49,6 +61,7 @@ __global__ void writes_one_nan(const float *in, float *out, int rows, int cols)
 LAUNCHER(skips_last_col)
 LAUNCHER(copies_instead)
 LAUNCHER(writes_one_nan)
+LAUNCHER(writes_past_end)
 
 /* The same bugs with elements of other sizes (chapter 10): the report must
  * still say "never written", and name a wrong value's source. */
@@ -95,6 +108,7 @@ static const tp_kernel kernels[] = {
     { "skips_last_col", launch_skips_last_col, TP_TRANSPOSE, { 32, 8, 1 } },
     { "copies_instead", launch_copies_instead, TP_TRANSPOSE, { 32, 8, 1 } },
     { "writes_one_nan", launch_writes_one_nan, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "writes_past_end", launch_writes_past_end, TP_TRANSPOSE, { 32, 8, 1 } },
     TP_KERNEL_BYTES("bytes_u16_skip_col", launch_bytes_u16_skip_col, TP_TRANSPOSE, 32, 8, 2),
     TP_KERNEL_BYTES("bytes_u8_copy",      launch_bytes_u8_copy,      TP_TRANSPOSE, 32, 8, 1),
     TP_KERNEL_BYTES("bytes_f64_copy",     launch_bytes_f64_copy,     TP_TRANSPOSE, 32, 8, 8),

@@ -202,10 +202,20 @@ broken_case() {   # kernel name, words the report must contain
 gpu_test "gpu: harness catches skips_last_col" broken_case skips_last_col "never written"
 gpu_test "gpu: harness catches copies_instead" broken_case copies_instead "got 1 [input (0, 1)]"
 gpu_test "gpu: harness catches writes_one_nan" broken_case writes_one_nan "[NaN]"
+gpu_test "gpu: harness catches writes_past_end (a store past the output)" \
+    broken_case writes_past_end "bytes written outside the output, the nearest 1 bytes past its end"
 gpu_test "gpu: harness catches a 2-byte kernel's unwritten column" broken_case bytes_u16_skip_col "never written"
 gpu_test "gpu: harness catches a 1-byte copy, names the nearest source" \
     broken_case bytes_u8_copy "got 0x01 [input (0, 1), or another holding the same value]"
 gpu_test "gpu: harness catches an 8-byte copy" broken_case bytes_f64_copy "got 1 [input (0, 1)]"
+
+# Every timed run must start with an empty L2, or small shapes are timed
+# at L2 speed (tests/flush_probe.cu says how it can tell).
+if [ -n "$gpu_reason" ]; then
+    skip "gpu: the L2 is flushed before every timed run" "$gpu_reason"
+else
+    run_tests "gpu: the L2 is flushed before every timed run" "$BUILD/tests/flush_probe"
+fi
 
 # Chapter 10 runs one section per element size, each with its own copy
 # ceiling on its own bytes; --kernel picks sections by the kernels' names.
@@ -274,6 +284,27 @@ for src in tests/pasted/[0-9][0-9]_*.cu; do
         pass "$name"
     else
         fail "$name" "no verdict line: $(printf '%s' "$out" | tail -n 2)"
+    fi
+done
+
+# A shortcut (tests/shortcuts/NN_what.cu: what a learner who reads the
+# grader might try instead of the exercise) must fail the grader, for the
+# reason its "Expect:" line gives. (tests/check_learner.sh checks the ones
+# the CPU can see without a GPU too.)
+for src in tests/shortcuts/[0-9][0-9]_*.cu; do
+    [ -e "$src" ] || continue
+    expect=$(sed -n 's/^ \* Expect: //p' "$src")
+    name="gpu: grader fails the shortcut $src"
+    if [ -z "$expect" ]; then
+        fail "$name" "it has no ' * Expect: ...' line saying why it must fail"
+    elif [ -n "$gpu_reason" ]; then
+        skip "$name" "$gpu_reason"
+    elif out=$(bash scripts/grade.sh shortcut "$src" 2>&1); then
+        fail "$name" "it passed: $(printf '%s' "$out" | grep -m 1 PASS)"
+    elif [[ "$out" == *"FAIL  "*"$expect"* ]]; then
+        pass "$name"
+    else
+        fail "$name" "not for the expected reason ('$expect'): $(printf '%s' "$out" | grep -m 1 FAIL)"
     fi
 done
 
