@@ -6,8 +6,9 @@
 #
 # 1. make test (the whole suite), 2. the grader's verdict lines (with the
 # measured ratios, which docs/instructor-key.md quotes) for the solutions,
-# the pasted chapter kernels and the shipped stubs, 3. make
-# profile-chapter7 (Nsight Compute; its raw output is what
+# the pasted chapter kernels, the shortcuts and the shipped stubs, 3. the
+# suite's checks broken on purpose (tests/mutants.sh), 4. with PROFILE=1,
+# make profile-chapter7 (Nsight Compute; its raw output is what
 # tests/data/ncu-chapter7.txt was saved from).
 # Prints each step's last lines; the full logs are in LOGDIR.
 set -u
@@ -33,6 +34,10 @@ grep -E '^(FAIL|SKIP)' "$logs/test.log" | head -n 20
 TAIL=30 step check-solutions bash scripts/grade.sh solution
 TAIL=20 step check-pasted bash scripts/grade.sh pasted
 TAIL=20 step check-stubs bash scripts/grade.sh exercise
-step profile make profile-chapter7
-cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
+TAIL=30 step check-shortcuts bash scripts/grade.sh shortcut tests/shortcuts/*.cu
+TAIL=5 step mutants bash tests/mutants.sh
+if [ "${PROFILE:-0}" = 1 ]; then
+    step profile make profile-chapter7
+    cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
+fi
 exit "$status"

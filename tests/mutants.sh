@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tests/mutants.sh - the suite's checks, broken on purpose (needs a GPU).
+#
+#   bash tests/mutants.sh        (scripts/verify.sh runs it)
+#
+# A check that cannot fail proves nothing. Each case below copies the
+# repository to a scratch folder, changes one line of a kernel or of the
+# harness (sed), rebuilds what it needs there, and runs the check that
+# should notice:
+#   in_place_first_store  chapter 11's in-place kernel stores one row past
+#                         a partial tile (`cj + y < n` becomes `<=`):
+#                         `./chapter11 --check` must FAIL (the guard zones
+#                         or the next matrix show it)
+#   in_place_second_store the same change in the second store (`ri + y`):
+#                         this one is harmless, because that store only runs
+#                         for i < j, whose tile rows end before row n; the
+#                         check must still PASS (an equivalent mutant)
+#   no_flush              the L2 flush before each timed run removed from
+#                         the harness: tests/flush_probe must FAIL
+# One line per case: PASS when the check reacted as it should, else FAIL.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+. scripts/lib.sh
+status=0
+scratch=$(mktemp -d) || exit 1
+trap 'rm -rf "$scratch"' EXIT
+
+# mutant NAME FILE OLD NEW: a copy of the repository with OLD replaced by
+# NEW in FILE (exactly one line must match), in $scratch/NAME.
+mutant() {
+    local dir=$scratch/$1
+    mkdir -p "$dir"
+    tar --exclude=./build/ptx75 -cf - . | tar -xf - -C "$dir"
+    if [ "$(grep -cF -- "$3" "$dir/$2")" -ne 1 ]; then
+        echo "FAIL  mutant $1: '$3' is not one line of $2 (out of date?)"
+        status=1
+        return 1
+    fi
+    OLD=$3 NEW=$4 awk '{ i = index($0, ENVIRON["OLD"]); if (i) $0 = substr($0, 1, i - 1) ENVIRON["NEW"] substr($0, i + length(ENVIRON["OLD"])); print }' \
+        "$dir/$2" > "$dir/$2.new" && mv "$dir/$2.new" "$dir/$2"
+}
+
+expect() {   # name, want (PASS or FAIL), command...
+    local name=$1 want=$2 out rc got
+    shift 2
+    out=$("$@" 2>&1); rc=$?
+    if [ "$rc" -eq 0 ]; then got=PASS; else got=FAIL; fi
+    if [ "$got" = "$want" ]; then
+        echo "PASS  mutant $name: the check says $got, as it should ($(printf '%s\n' "$out" | grep -m 1 -E 'FAIL|outside|PASS' | cut -c 1-150))"
+    else
+        echo "FAIL  mutant $name: the check says $got, want $want: $(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
+        status=1
+    fi
+}
+
+if mutant in_place_first_store chapters/11_batched/kernels.cu \
+        "if (cj + y < n && ri + tx < n)" "if (cj + y <= n && ri + tx < n)"; then
+    (cd "$scratch/in_place_first_store" && $MAKE -s chapter11 > /dev/null 2>&1)
+    expect in_place_first_store FAIL "$scratch/in_place_first_store/chapter11" --check --kernel in_place
+fi
+if mutant in_place_second_store chapters/11_batched/kernels.cu \
+        "if (i != j && ri + y < n && cj + tx < n)" "if (i != j && ri + y <= n && cj + tx < n)"; then
+    (cd "$scratch/in_place_second_store" && $MAKE -s chapter11 > /dev/null 2>&1)
+    expect in_place_second_store PASS "$scratch/in_place_second_store/chapter11" --check --kernel in_place
+fi
+if mutant no_flush common/harness.cu \
+        "CHECK_CUDA(cudaMemset(c->d_flush, i & 0xFF, c->flush_bytes));" "/* no flush */"; then
+    dir=$scratch/no_flush
+    probe=$(cd "$dir" && $MAKE -s --no-print-directory print-build-dir)/tests/flush_probe
+    (cd "$dir" && $MAKE -s "$probe" > /dev/null 2>&1)
+    expect no_flush FAIL "$dir/$probe"
+fi
+exit "$status"
