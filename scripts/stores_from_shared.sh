@@ -42,9 +42,11 @@ if ! syms=$("$objdump" -symbols "$file" 2>&1); then
     echo "stores_from_shared: $objdump -symbols $file failed: $(printf '%s\n' "$syms" | tail -n 1)" >&2
     exit 2
 fi
-funs=$(printf '%s\n' "$syms" | awk -v k="$kernel" '$1 == "FUNC" && index($NF, k) { print $NF }' |
+# (Any mangled name that holds KERNEL: the symbol table's layout differs
+# between cuobjdump versions, the names do not. None found: dump them all.)
+funs=$(printf '%s\n' "$syms" | grep -o '_Z[0-9A-Za-z_]*' | awk -v k="$kernel" 'index($0, k)' |
        sort -u | paste -sd, -)
-if ! sass=$("$objdump" -sass -fun "${funs:-$kernel}" "$file" 2>&1); then
+if ! sass=$("$objdump" -sass ${funs:+-fun "$funs"} "$file" 2>&1); then
     echo "stores_from_shared: $objdump -sass $file failed: $(printf '%s\n' "$sass" | tail -n 1)" >&2
     exit 2
 fi
