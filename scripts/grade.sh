@@ -116,7 +116,7 @@ for prog in $programs; do
     echo "$(basename "$prog"):"
     # The graded kernel: the first "your_" name of the program's table.
     kernel=$("$prog" --help | awk '/^kernels:/ { for (i = 2; i <= NF; i++) if ($i ~ /^your_/) { print $i; exit } }')
-    if ! why=$(bash scripts/learner_check.sh "$build" "$part.cu" "$part.o" "${kernel:-your kernel}"); then
+    if ! why=$(bash scripts/learner_check.sh "$build" "$part.o" "${kernel:-your kernel}"); then
         echo "FAIL  ${kernel:-$(basename "$prog")}: $why"
         failed=$((failed + 1))
         continue

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/learner_check.sh - did the learner's own code do the work?
 #
-#   bash scripts/learner_check.sh BUILD LEARNER_PART.cu LEARNER_PART.o KERNEL
+#   bash scripts/learner_check.sh BUILD LEARNER_PART.o KERNEL
 #
 # The grader (scripts/grade.sh) runs this before anything else. The
 # learner's part of an exercise is compiled on its own (the Makefile says
@@ -9,8 +9,11 @@
 #   - the symbols its object file leaves undefined (nm -u): a call of a
 #     chapter's launch function, a launch of a chapter's kernel, a call into
 #     the harness (tp_run, ...) or into cuBLAS is one of them;
-#   - its text after the preprocessor: an #include of a chapter's kernels,
-#     or a chapter's kernel copied in under its own name, brings that name.
+#   - the files it includes (the compiler's dependency list, .d beside
+#     the .o): a chapter's kernels.h or kernels.cu, or any other file of a
+#     chapter folder but chapter 8's shared warp_tile.cuh, brings the
+#     chapter's code; and the functions it defines: a chapter's kernel
+#     copied in under its own name.
 # Either means the grader would time somebody else's kernel under the
 # learner's name. Prints nothing and exits 0 when the part is the
 # learner's own; else prints one line (what was found, and what to do)
@@ -19,8 +22,7 @@
 # scripts/chapter_names.sh finds in their sources.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-build=$1 part=$2 object=$3 kernel=$4
-NVCC=${NVCC:-nvcc}
+build=$1 object=$2 kernel=$3
 
 command -v nm > /dev/null 2>&1 || { echo "learner_check: nm (GNU binutils) is not installed"; exit 2; }
 [ -f "$object" ] || { echo "learner_check: $object was not built"; exit 2; }
@@ -59,16 +61,25 @@ if [ -n "$hit" ]; then
     exit 1
 fi
 
-# 2. A chapter's kernel or device helper in the learner's text.
-if ! text=$("$NVCC" -E -Icommon -Iexercises "$part" 2> /dev/null); then
-    echo "learner_check: $part does not preprocess"
+# 2. A chapter's code in the learner's part: a chapter's file among the
+#    files it includes (the compiler's dependency list, written beside the
+#    object), or a chapter's kernel defined under its own name.
+deps=${object%.o}.d
+if [ ! -f "$deps" ]; then
+    echo "learner_check: $deps was not written (the build writes it with the object)"
     exit 2
 fi
-text=$(sed 's/"[^"]*"//g' <<< "$text")   # the names in strings are no code
+included=$(tr ' \\' '\n\n' < "$deps" | grep -E '(^|/)chapters/[0-9][0-9]_[^/]*/' | grep -v 'warp_tile\.cuh$' |
+           head -n 1)
+if [ -n "$included" ]; then
+    echo "your code includes ${included#*../}, $(chapter_of "$included")'s own code: write your own"
+    exit 1
+fi
+defined=$(nm -C --defined-only "$object" | cut -d' ' -f3- | sed 's/(.*//' | sort -u)
 for name in $(bash scripts/chapter_names.sh); do
-    if grep -qw "$name" <<< "$text"; then
+    if grep -qxF "$name" <<< "$defined"; then
         src=$(grep -lw "$name" chapters/*/kernels.cu chapters/*/*.h 2> /dev/null | head -n 1)
-        echo "your code holds $name, $(chapter_of "$src")'s own (an #include of the chapter's code, or its kernel copied under its name): write your own"
+        echo "your code holds $name, $(chapter_of "$src")'s own, copied under its name: write your own"
         exit 1
     fi
 done

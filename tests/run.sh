@@ -260,7 +260,7 @@ for prog in $(numbered_programs exercise); do
         skip "$name" "$gpu_reason"
     elif ! grep -q "TODO: your code here" $src; then
         skip "$name" "$src has no TODO left (your work), so it is no longer the shipped stub"
-    elif out=$(bash scripts/grade.sh exercise "${prog#exercise}" 2>&1); then
+    elif out=$(GRADE_SANITIZER=0 bash scripts/grade.sh exercise "${prog#exercise}" 2>&1); then
         fail "$name" "the stub passed the grader"
     elif [[ "$out" == *"FAIL  your_"* ]] && [[ "$out" != *"out-of-bounds"* ]]; then
         pass "$name"   # failed by the grader's verdict, not by an accident on the way

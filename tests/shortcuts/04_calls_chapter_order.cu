@@ -2,7 +2,7 @@
  * A shortcut on exercise 4: the learner's order is chapter 4's own
  * diagonal_tile, included from the chapter and called with the block
  * number split into a 2-D grid position.
- * Expect: your code holds diagonal_tile, chapter 4's own
+ * Expect: your code includes chapters/04_diagonal/diagonal_tile.h, chapter 4's own code
  */
 #include "../chapters/04_diagonal/diagonal_tile.h"
 
