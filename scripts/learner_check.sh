@@ -69,7 +69,7 @@ if [ ! -f "$deps" ]; then
     echo "learner_check: $deps was not written (the build writes it with the object)"
     exit 2
 fi
-included=$(tr ' \\' '\n\n' < "$deps" | grep -E 'chapters/' | xargs -r realpath -m --relative-to=. |
+included=$(tr ' \\' '\n\n' < "$deps" | sed 's/:$//' | grep -E 'chapters/' | xargs -r realpath -m --relative-to=. |
            grep -E '^chapters/[0-9][0-9]_[^/]*/' | grep -v '^chapters/08_shuffle/warp_tile\.cuh$' |
            head -n 1)
 if [ -n "$included" ]; then
