@@ -460,6 +460,41 @@ static int test_grade_wrong_answers(void)
     return 1;
 }
 
+/* The guard zones around an output: untouched, a store just past the end,
+ * one just before the start; and the verdicts that name them. */
+static int test_guards_and_late_failures(void)
+{
+    static unsigned char before[TP_GUARD_BYTES], after[TP_GUARD_BYTES];
+    tp_check_result chk;
+    tp_grade g = a_grade();
+    char line[512];
+
+    memset(before, TP_GUARD_BYTE, sizeof before);
+    memset(after, TP_GUARD_BYTE, sizeof after);
+    memset(&chk, 0, sizeof chk);
+    EXPECT(tp_check_guards(&chk, before, after, 1000) == 0 && chk.mismatches == 0,
+           "untouched guards: %zu bytes changed", chk.outside);
+    after[0] = after[1] = 0;                      /* a store right past the end */
+    EXPECT(tp_check_guards(&chk, before, after, 1000) == 2 && chk.outside == 2 &&
+           chk.first_outside == 1000 && chk.mismatches == 1,
+           "past the end: %zu bytes, first at %lld, %zu mismatches", chk.outside,
+           chk.first_outside, chk.mismatches);
+    memset(&chk, 0, sizeof chk);
+    before[TP_GUARD_BYTES - 4] = 7;               /* 4 bytes before the start */
+    EXPECT(tp_check_guards(&chk, before, after, 1000) == 3 && chk.first_outside == -4,
+           "before the start: first at %lld", chk.first_outside);
+
+    g.failed_rows = 33; g.failed_cols = 33; g.elements = 1089; g.out_bytes = 4356;
+    g.wrong = 1; g.outside = 128; g.first_outside = 4356;
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 && strstr(line, "128 bytes outside")
+           && strstr(line, "the nearest 1 bytes past its end"), "%s", line);
+    g.outside = 0; g.wrong_late = 1; g.wrong = g.unwritten = 1089;
+    snprintf(g.first_wrong, sizeof g.first_wrong, "(0, 0): expected 0, got nan [never written]");
+    EXPECT(tp_grade_verdict(&g, line, sizeof line) == 0 && strstr(line, "right on its first run")
+           && strstr(line, "wrong after the timed runs"), "%s", line);
+    return 1;
+}
+
 int main(void)
 {
     run("cli defaults", test_cli_defaults);
@@ -483,5 +518,7 @@ int main(void)
     run("grader: pass, and too slow", test_grade_pass_and_slow);
     run("grader: wrong, unwritten, untouched", test_grade_wrong_answers);
     run("grader: against another kernel, and a broken rule", test_grade_relative_and_rule);
+    run("guard zones, and the verdicts for stores outside and late failures",
+        test_guards_and_late_failures);
     return failures ? 1 : 0;
 }
