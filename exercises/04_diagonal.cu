@@ -4,11 +4,10 @@
  * Chapter 4 hands tiles out along diagonals and finds no gain on an H100
  * or an H200; what the diagonal order does change, it says, is locality:
  * blocks that run side by side no longer share rows of the matrices. Here
- * you go the other way: an order that keeps the blocks that start
- * together in a small region of both matrices, however wide the matrix.
- * It is the grouped order of tiled matrix multiplication (Triton's
- * matrix-multiplication tutorial, on L2 cache optimizations), for a
- * transpose.
+ * you go the other way, with the grouped order of tiled matrix
+ * multiplication (Triton's matrix-multiplication tutorial, on L2 cache
+ * optimizations), for a transpose: blocks that start one after another
+ * take neighbouring tiles, whatever the shape of the matrix.
  *
  * The grid is 1D: block number id = blockIdx.x runs from 0 to gx * gy - 1
  * over a gx x gy grid of output tiles (32 output columns by 8 output rows
@@ -18,10 +17,10 @@
  * one after another, and inside a band go column by column: the tiles of
  * one column of a band (32 output columns by 32 output rows) go to
  * consecutive blocks. Together those blocks read 128 bytes of each of
- * their 32 input rows (given/04_diagonal.h), where launch order reads
- * those 4 sectors gx blocks apart. Every tile must be taken by exactly one
- * block, on every grid shape. The kernel and the launch around it are
- * given.
+ * their 32 input rows, a whole line when the row starts on one
+ * (given/04_diagonal.h), where launch order reads those 4 sectors in
+ * blocks gx apart. Every tile must be taken by exactly one block, on
+ * every grid shape. The kernel and the launch around it are given.
  *
  *   make exercise4 && ./exercise4     your kernel beside chapter 4's, timed
  *   ./exercise4 --check --size 17x83  is it right? (any shape)

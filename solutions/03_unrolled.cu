@@ -11,9 +11,10 @@
  * in each of 4 consecutive output rows, stores of 4 whole 32-byte sectors,
  * and loads of 4 neighbouring floats from each of 8 input rows (8
  * sectors, half of each used; the neighbouring warp of the same block,
- * threadIdx.y 4 higher or 4 lower, reads the other half). Putting a thread's 8 elements in 8 consecutive
- * output rows instead would give the same results, but a load of each k
- * would take 4 input columns 8 apart: 32 sectors for 128 useful bytes.
+ * threadIdx.y 4 higher or 4 lower, reads the other half). Putting a
+ * thread's 8 elements in 8 consecutive output rows instead would give the
+ * same results, but a load of each k would take 4 input columns 8 apart:
+ * 32 sectors for 128 useful bytes.
  * All 8 loads come before the first store: 8 loads in flight per thread.
  * Every element has its own guard: the last block of a column may hold
  * only 1 to 255 valid rows, the last block of a row 1 to 7 valid columns.

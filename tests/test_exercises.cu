@@ -227,7 +227,8 @@ int main(int argc, char **argv)
         test_lesson_order_fails);
     run("4: the rule refuses launch order (not column by column)", test_launch_order_fails);
     run("4: the rule refuses whole tile columns (not band by band)", test_column_order_fails);
-    run("4: the rule refuses bands that forget the short last band", test_short_band_forgotten_fails);
+    run("4: the rule refuses bands that forget the short last band",
+        test_short_band_forgotten_fails);
     run("9: the launch's pitch puts step 3 in 32 banks (2 per bank for some even k)",
         test_pitch_spreads_step3);
     run("9: pitch w + 1 takes 3 passes at k = 3", test_odd_pitch_was_not_enough);
