@@ -7,8 +7,9 @@
  * one bank. Chapter 7 removes them from the 32 x 32 tile in two ways.
  * Here only one of them fits: the tile must stay exactly 64 x 64 floats
  * (16384 bytes, no padding), so the layout itself has to spread each
- * column over the 32 banks. A block of 64 x 16 threads moves one tile, as
- * in exercise 6; the launch is given.
+ * column over the 32 banks. A block of 64 x 16 threads moves one tile (as
+ * chapter 6's transpose_shared_dynamic does at 64 x 64); the launch is
+ * given.
  *
  *   make exercise7 && ./exercise7     your kernel beside chapter 7's, timed
  *   ./exercise7 --check --size 17x83  is it right? (any shape)
@@ -22,8 +23,9 @@
  * 64 x 64 tile that keeps its conflicts does not reach it. Measured with
  * `bash scripts/grade.sh solution 7` and `solution 6` (2026-11-21): the
  * swizzled solution reaches 2.14x on an NVIDIA H200 and 1.71x on an NVIDIA
- * H100; exercise 6's tile, conflicts and all, 0.96x on both. Indices are
- * ints: the given launch answers n/a above 2^31 - 1 elements.
+ * H100; the same 64 x 64 tile with its conflicts and these 64 x 16
+ * threads (exercise 6's answer then), 0.96x on both. Indices are ints: the
+ * given launch answers n/a above 2^31 - 1 elements.
  *
  * Yours is the code between the two "your code" lines below; put all you
  * write there, #include lines too. The build compiles only that part, on
@@ -34,7 +36,8 @@
 
 /* ---- your code: from here ------------------------------------------------ */
 /* in is rows x cols, out is cols x rows: out(r, c) = in(c, r).
- * The same blocks and tiles as exercise 6.
+ * Blocks of TILE64 x ROWS64 = 64 x 16 threads, one 64 x 64 tile each: a
+ * thread takes tile column threadIdx.x, rows threadIdx.y + 16 j.
  * Hint: word w of shared memory is in bank w % 32. Element (r, c) of a
  * 64-wide row-major tile is word 64r + c, in bank c % 32: a column (c
  * fixed) is all one bank. Chapter 7's XOR swizzle stores (r, c) at another

@@ -7,8 +7,9 @@
  * of 16 input rows by 32 columns (each load instruction one coalesced row
  * of 32 floats), the even lanes own the strip's even columns (tile 0) and
  * the odd lanes its odd columns (tile 1), and after the transpose each
- * lane stores one row of its tile. Write the shuffle stage; the kernel
- * that loads, calls your stage for s = 8, 4, 2, 1, and stores is given.
+ * lane stores one row of its tile. Write the transpose in registers, all
+ * its shuffle stages; the kernel that loads, calls yours once and stores
+ * is given.
  *
  *   make exercise8 && ./exercise8     your kernel beside chapter 8's, timed
  *   ./exercise8 --check --size 17x83  is it right? (any shape)
@@ -21,8 +22,10 @@
  * at 8192 x 8192 against chapter 7's transpose_padded_tile in the same
  * run, target 0.8 times its bandwidth. Measured with `bash
  * scripts/grade.sh solution 8` (2026-11-21): the solution runs at 0.98x
- * on an NVIDIA H100 and 1.03x on an NVIDIA H200. Indices are ints: the
- * given launch answers n/a above 2^31 - 1 elements.
+ * on an NVIDIA H100 and 1.03x on an NVIDIA H200. (It then called the
+ * learner's stage four times from the given kernel; the solution's code
+ * is the same now, in one function, not yet measured again.) Indices are
+ * ints: the given launch answers n/a above 2^31 - 1 elements.
  *
  * Yours is the code between the two "your code" lines below; put all you
  * write there, #include lines too. The build compiles only that part, on
@@ -33,16 +36,16 @@
 
 /* ---- your code: from here ------------------------------------------------ */
 /* Element (r, c) of tile h (r, c in 0..15; h = lane % 2) starts in lane
- * 2c + h, register v[r], and must end in lane 2r + h, register v[c]. Stage
- * s (8, 4, 2 or 1) trades the bit of value s of the register index with
- * one bit of the lane number: which one, now that the lane number is
- * 2c + h?
- * Hint: chapter 8 explains one stage for a 32 x 32 tile; what changes with
- * 16 registers, and with the partner lane? Check that a lane and its
- * partner always hold the same tile. Every lane runs every shuffle (choose
- * with ?:, never skip a shuffle with an if), and v is indexed only with
+ * 2c + h, register v[r], and must end in lane 2r + h, register v[c]: the
+ * given kernel loads it there, and stores it from there.
+ * Hint: chapter 8 transposes its 32 x 32 tile in stages, each trading one
+ * bit of the register number with one bit of the lane number. Write both
+ * numbers of an element in binary, where it starts and where it must end:
+ * which bits must trade places, how many stages is that, and which bit of
+ * the lane must never change? Every lane runs every shuffle (choose with
+ * ?:, never skip a shuffle with an if), and v is indexed only with
  * numbers known at compile time, or it moves to local memory. */
-static __device__ __forceinline__ void your_shuffle_stage16(float v[HALF], int lane, int s)
+static __device__ __forceinline__ void your_transpose16(float v[HALF], int lane)
 {
     /* TODO: your code here */
 }

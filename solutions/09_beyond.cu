@@ -10,12 +10,17 @@
  * of dividing for every float, each thread divides once and then moves its
  * quotient and remainder on by TILE_THREADS with an add and a carry (the
  * walk of chapter 9's transpose_skinny).
+ *
+ * The piece's pitch is the launch's (piece_pitch in given/09_beyond.h):
+ * step 1 writes 32 consecutive words of one row, in 32 banks whatever the
+ * pitch; step 3's reads, k rows at a time, are in 32 banks for odd k and
+ * for k = 2, 4, 8, 16, 32, at most 2 to a bank for the other even k. With
+ * a pitch of w + 1 they were 3 to a bank at k = 3, the graded shape.
  */
 __global__ void your_transpose_few_rows(const float *__restrict__ in, float *__restrict__ out,
-                                        int rows, int cols, int w)
+                                        int rows, int cols, int w, int pitch)
 {
     extern __shared__ float piece[];
-    int pitch = w + 1;
     int c0 = blockIdx.x * w;
     int len = min(w, cols - c0);
     int count = rows * len;

@@ -10,11 +10,11 @@
 #include "../../chapters/02_naive/kernels.h"
 #include "../../chapters/03_unrolled/kernels.h"
 
-/* UNROLL8 * block.x output columns per block, block.y output rows. */
+/* block.x output columns per block, UNROLL8 * block.y output rows. */
 static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
     dim3 grid;
-    const char *na = tp_grid(&grid, rows, cols, UNROLL8 * block.x, block.y);
+    const char *na = tp_grid(&grid, rows, cols, block.x, UNROLL8 * block.y);
     if (na)
         return na;
     your_transpose_unroll8_col<<<grid, block>>>(in, out, rows, cols);

@@ -9,8 +9,9 @@
 
 #include <cuda_runtime.h>
 
-#define TILE64 64     /* the block's tile: 64 x 64 floats      */
-#define ROWS64 16     /* threads: 64 x 16, 4 elements each     */
+#define TILE64 64       /* the block's tile: 64 x 64 floats                     */
+#define THREADS_X 32    /* threads: 32 x 16, half as wide as the tile ...        */
+#define THREADS_Y 16    /* ... and a quarter as tall: 8 elements each, each way  */
 
 /* Yours: exercises/06_shared_tile.cu defines it, the given half launches it. */
 __global__ void your_transpose_shared_tile64(const float *__restrict__ in,

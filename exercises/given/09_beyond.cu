@@ -12,20 +12,24 @@
 #include "../../chapters/09_beyond/kernels.h"
 
 /* Matrices of at most FEW_ROWS rows: chunks of w columns, w a multiple of
- * 32 with rows * w about PIECE_FLOATS. Every other shape: chapter 7. */
+ * 32 with rows * w about PIECE_FLOATS, and a piece of rows x pitch floats
+ * (piece_pitch, given/09_beyond.h). Every other shape: chapter 7. */
 static const char *launch_yours(const float *in, float *out, int rows, int cols, dim3 block)
 {
-    int w = (PIECE_FLOATS / rows) / 32 * 32;
-    size_t bytes = (size_t)rows * (w + 1) * sizeof(float);
+    int w, pitch;
+    size_t bytes;
     dim3 grid;
     const char *na;
 
     if (rows > FEW_ROWS)
         return launch_padded_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS, 1));
+    w = (PIECE_FLOATS / rows) / 32 * 32;
+    pitch = piece_pitch(rows, w);
+    bytes = (size_t)rows * pitch * sizeof(float);
     na = tp_grid(&grid, (cols + w - 1) / w, 1, 1, 1);
     if (na)
         return na;
-    your_transpose_few_rows<<<grid, block, bytes>>>(in, out, rows, cols, w);
+    your_transpose_few_rows<<<grid, block, bytes>>>(in, out, rows, cols, w, pitch);
     CHECK_LAUNCH();
     return NULL;
 }

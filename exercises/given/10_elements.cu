@@ -10,7 +10,10 @@
 #include "../../chapters/10_elements/kernels.h"
 
 /* Even sides: one block per 64 x 64 tile. Odd sides: chapter 10's
- * one-element-per-thread tile. */
+ * one-element-per-thread tile. tp_grid gets the tile counts, so it alone
+ * would let a matrix of more than 2^31 - 1 elements through (chapter 10's
+ * kernels index in 64 bits and take it); tp_int_index refuses it, so
+ * that int offsets are safe in your kernel. */
 static const char *launch_yours(const void *in, void *out, int rows, int cols, dim3 block)
 {
     dim3 grid;
@@ -18,8 +21,10 @@ static const char *launch_yours(const void *in, void *out, int rows, int cols, d
 
     if (rows % 2 != 0 || cols % 2 != 0)
         return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS, 1));
-    na = tp_grid(&grid, (cols + PAIR_TILE - 1) / PAIR_TILE, (rows + PAIR_TILE - 1) / PAIR_TILE,
-                 1, 1);
+    na = tp_int_index(rows, cols);
+    if (na == NULL)
+        na = tp_grid(&grid, (cols + PAIR_TILE - 1) / PAIR_TILE,
+                     (rows + PAIR_TILE - 1) / PAIR_TILE, 1, 1);
     if (na)
         return na;
     your_transpose_u16_pairs<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);

@@ -8,14 +8,15 @@
 #define EX11_GIVEN_H
 
 #include <cuda_runtime.h>
-#include "harness.h"              /* CHECK_LAUNCH, for your launch */
-#include "../../chapters/tile.h"
 
-/* Yours: exercises/11_batched.cu defines it, the given half's table runs
- * it. It launches your kernel on the whole batch, as the table's
- * tp_launch_tensor_fn (harness.h): returns NULL when it launched, or why
- * it cannot take this shape. */
-const char *launch_yours(const float *in, float *out, long batch, long rows, long cols,
-                         const int perm[3], dim3 block);
+#define PIECE_FLOATS 4096    /* a chunk: at most 4096 floats (16 KB) of whole matrices */
+#define CHUNK_THREADS 256    /* threads per block, blockDim.x (blockDim.y is 1)       */
+
+/* Yours: exercises/11_batched.cu defines it, the given half launches it on
+ * batches of matrices of at most PIECE_FLOATS floats each: one block per
+ * chunk of k = PIECE_FLOATS / (rows * cols) matrices (the last chunk may
+ * hold fewer), blockIdx.x numbering the chunks. */
+__global__ void your_batched_transpose(const float *__restrict__ in, float *__restrict__ out,
+                                       long batch, int rows, int cols, int k);
 
 #endif

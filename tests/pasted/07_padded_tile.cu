@@ -1,6 +1,6 @@
 /*
- * Pasted into exercise 7 by the tests: exercise 6's 64 x 64 tile with
- * chapter 7's padding, one float more per row. It is correct and free of
+ * Pasted into exercise 7 by the tests: chapter 6's tile at 64 x 64 with
+ * 64 x 16 threads, with chapter 7's padding, one float more per row. It is correct and free of
  * conflicts, but it is not what exercise 7 asks (a tile of exactly 16384
  * bytes, no padding): the grader's shared-memory rule must fail it.
  */

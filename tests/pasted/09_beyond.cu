@@ -8,8 +8,9 @@
  * grader must fail it on speed.
  */
 __global__ void your_transpose_few_rows(const float *__restrict__ in, float *__restrict__ out,
-                                        int rows, int cols, int w)
+                                        int rows, int cols, int w, int pitch)
 {
+    (void)pitch;   /* no piece */
     int c0 = blockIdx.x * w;
     int len = min(w, cols - c0);
     for (int i = threadIdx.x; i < rows * len; i += TILE_THREADS) {

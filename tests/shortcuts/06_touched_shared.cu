@@ -12,16 +12,16 @@ __global__ void your_transpose_shared_tile64(const float *__restrict__ in,
 {
     __shared__ float tile[TILE64][TILE64];
     float *one = &tile[blockIdx.y % TILE64][blockIdx.x % TILE64];   /* keeps all 16 KB */
-    int col = blockIdx.x * TILE64 + threadIdx.x;
 
     if (threadIdx.x == 0 && threadIdx.y == 0)
         *one = (float)rows;
     __syncthreads();
     if (*one != (float)rows)
         return;
-    for (int j = 0; j < TILE64; j += ROWS64) {
-        int row = blockIdx.y * TILE64 + threadIdx.y + j;
-        if (row < rows && col < cols)
-            out[(size_t)col * rows + row] = in[(size_t)row * cols + col];
-    }
+    for (int j = threadIdx.y; j < TILE64; j += THREADS_Y)
+        for (int i = threadIdx.x; i < TILE64; i += THREADS_X) {
+            int row = blockIdx.y * TILE64 + j, col = blockIdx.x * TILE64 + i;
+            if (row < rows && col < cols)
+                out[(size_t)col * rows + row] = in[(size_t)row * cols + col];
+        }
 }

@@ -3,9 +3,9 @@
  * rewrote the reference row's launch (chapter 6's shared tile) to run its
  * kernel three times, so that a 64 x 64 tile that keeps its bank
  * conflicts looked fast enough. The learner's part is now compiled on its
- * own, so the macro reaches nothing, and the unswizzled tile (exercise
- * 6's, exactly 16384 bytes, so the rule holds) is timed against the real
- * reference.
+ * own, so the macro reaches nothing, and the unswizzled tile (chapter
+ * 6's kernel at 64 x 64 with 64 x 16 threads, exactly 16384 bytes, so the
+ * rule holds) is timed against the real reference.
  * Expect: correct, but
  */
 #define launch_shared_tile(in, out, rows, cols, block) \

@@ -1,8 +1,10 @@
 /*
  * tests/stores_from_shared/tile64_unrolled.cu - expected verdict: PASS.
  *
- * A correct answer to exercise 6: a 64 x 16 block moves a 64 x 64 tile
- * through shared memory, each thread 4 elements each way, loops unrolled.
+ * A transpose through a 64 x 64 shared tile, as chapter 6's
+ * transpose_shared_dynamic runs it: a 64 x 16 block, each thread 4
+ * elements each way, loops unrolled (exercise 6's answer until its block
+ * became 32 x 16).
  * Every global store writes a value read back from the tile (an LDS), so
  * scripts/stores_from_shared.sh must accept it.
  * Compiled by tests/check_stores_from_shared.sh; not part of any program.
