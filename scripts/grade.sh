@@ -6,7 +6,7 @@
 #   bash scripts/grade.sh solution 7     grade the solution instead (make test does)
 #   bash scripts/grade.sh pasted 7       grade tests/pasted/07_*.cu as exercise
 #                                        7's learner's part (make test: it must fail)
-#   bash scripts/grade.sh shortcut tests/shortcuts/11_calls_chapter_launch.cu
+#   bash scripts/grade.sh shortcut tests/shortcuts/11_copies_chapter_kernel.cu
 #                                        grade a shortcut (make test: it must fail,
 #                                        for the reason its "Expect:" line gives)
 #

@@ -12,10 +12,12 @@
 #   - the files it includes (the compiler's dependency list, .d beside
 #     the .o): a chapter's kernels.h or kernels.cu, or any other file of a
 #     chapter folder but chapter 8's shared warp_tile.cuh, brings the
-#     chapter's code; and the functions it defines: a chapter's kernel
-#     copied in under its own name.
-# Either means the grader would time somebody else's kernel under the
-# learner's name. Prints nothing and exits 0 when the part is the
+#     chapter's code; and its text and the functions it defines: a
+#     chapter's kernel or helper copied in under its own name.
+# And a function the learner's part defines under the name of a chapter's
+# (a reference row's launch, say) would replace the chapter's at link time.
+# Any of these means the grader would time somebody else's code, or time
+# the learner's against a reference that is not the chapter's. Prints nothing and exits 0 when the part is the
 # learner's own; else prints one line (what was found, and what to do)
 # and exits 1. Exits 2 when it cannot look (no nm, no object).
 # The names: the functions the chapters' kernels.o define, and those
@@ -35,12 +37,23 @@ chapter_of() {
 }
 
 undefined=$(nm -C -u "$object" | sed 's/^ *U //; s/(.*//' | sort -u)
+defined=$(nm -C --defined-only "$object" | awk '$2 == "T"' | cut -d' ' -f3- | sed 's/(.*//' |
+          sort -u)
 
 # 1. Calls into a chapter, the harness or cuBLAS.
 for obj in "$build"/chapters/[0-9][0-9]_*/kernels.o; do
     [ -f "$obj" ] || continue
-    defined=$(nm -C --defined-only "$obj" | awk '$2 ~ /^[TtWw]$/' | cut -d' ' -f3- | sed 's/(.*//' | sort -u)
-    hit=$(comm -12 <(printf '%s\n' "$undefined") <(printf '%s\n' "$defined") | head -n 1)
+    chapter=$(nm -C --defined-only "$obj" | awk '$2 == "T"' | cut -d' ' -f3- | sed 's/(.*//' |
+              sort -u)
+    # A function of the chapter's own name defined here would stand in for
+    # the chapter's: the table's reference row would run the learner's code.
+    hit=$(comm -12 <(printf '%s\n' "$defined") <(printf '%s\n' "$chapter") | head -n 1)
+    if [ -n "$hit" ]; then
+        echo "your code defines $hit, a name of $(chapter_of "$obj")'s own code: the table would" \
+             "run yours in its place; give your functions names of your own"
+        exit 1
+    fi
+    hit=$(comm -12 <(printf '%s\n' "$undefined") <(printf '%s\n' "$chapter") | head -n 1)
     if [ -n "$hit" ]; then
         case "$hit" in
             launch_*) what="calls $hit, $(chapter_of "$obj")'s own launch function" ;;
@@ -76,9 +89,13 @@ if [ -n "$included" ]; then
     echo "your code includes $included, $(chapter_of "$included")'s own code: write your own"
     exit 1
 fi
-defined=$(nm -C --defined-only "$object" | cut -d' ' -f3- | sed 's/(.*//' | sort -u)
+# The learner's own text, without comments (the C preprocessor alone
+# strips them, no #include is followed) and strings: a chapter's kernel or
+# device helper copied in under its name shows there, even where the
+# compiler inlined it away.
+text=$(${CC:-cc} -fpreprocessed -dD -E -P -x c "${object%.o}.cu" 2> /dev/null | sed 's/"[^"]*"//g')
 for name in $(bash scripts/chapter_names.sh); do
-    if grep -qxF "$name" <<< "$defined"; then
+    if grep -qxF "$name" <<< "$defined" || grep -qw "$name" <<< "$text"; then
         src=$(grep -lw "$name" chapters/*/kernels.cu chapters/*/*.h 2> /dev/null | head -n 1)
         echo "your code holds $name, $(chapter_of "$src")'s own, copied under its name: write your own"
         exit 1
