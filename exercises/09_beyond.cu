@@ -33,7 +33,8 @@
  * scripts/grade.sh solution 9` and `pasted 9` (2026-11-21), when the
  * launch's pitch was still w + 1: the solution ran at 2.69x on an NVIDIA
  * H200 and 2.19x on an NVIDIA H100, the naive walk at 1.25x and 0.95x.
- * With the pitch the launch gives now, both are not yet measured.
+ * With the pitch the launch gives now (`make test`, 2026-11-23): 2.19x
+ * and 0.95x on the H100 again; not yet measured on an H200.
  * Indices: a side fits an int, but rows * cols may not; use
  * (size_t)row * cols + col for offsets into the matrices.
  *
