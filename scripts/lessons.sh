@@ -12,7 +12,10 @@
 #
 # This script runs each block's command, from the repository root, and
 # replaces the block's inside with the command's output, the device it ran
-# on and the date. Numbers in the lessons are never typed by hand.
+# on and the date. Numbers in the lessons are never typed by hand: a
+# number the prose quotes from a table sits between <!-- value -->
+# markers that name its cell, and is rewritten from it at the end
+# (scripts/values.awk).
 # The word before the colon names the GPU the block is for: "h200" is
 # updated only on a GPU whose name is "NVIDIA H200 ..." ("h100": NVIDIA
 # H100 ...), so a lesson keeps one table per GPU and a run on one GPU
@@ -75,3 +78,6 @@ for readme in $readmes; do
     ' "$readme" > "$tmp/readme.new"
     cp "$tmp/readme.new" "$readme"
 done
+
+# The numbers the prose quotes from the tables follow them.
+bash scripts/values.sh

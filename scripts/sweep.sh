@@ -85,3 +85,5 @@ sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
 awk -F, -v title="$device, chapter 9, shapes of draw $draw" \
     -f scripts/sweep_svg.awk "$csv" > "docs/sweep-$tag.svg"
 echo "sweep: drew docs/sweep-$tag.svg"
+# The numbers the prose quotes from this CSV follow it (scripts/values.sh).
+bash scripts/values.sh

@@ -1,0 +1,211 @@
+# scripts/values.awk - numbers in a lesson's prose, taken from its tables
+#
+#   awk -v mode=check  -f scripts/values.awk FILE.md   (tests/check_values.sh)
+#   awk -v mode=update -f scripts/values.awk FILE.md   (make lessons, after the tables)
+#
+# A number that the prose quotes from a results block (scripts/lessons.sh
+# writes those blocks from real runs) is written between two markers that
+# say where it comes from; Markdown shows only the number:
+#
+#   <!-- value h200 ./chapter9 --size 3x5592405 | transpose_skinny | %copy -->94.2<!-- /value -->
+#
+#   h200 ./chapter9 --size 3x5592405   the block: its GPU tag and its command,
+#                                     as in "<!-- results h200: ... -->"
+#   transpose_skinny                  the row: its kernel name
+#   %copy                             the column: median ms, GB/s, %copy or %peak
+#
+# A block of another file is named by the file first (its path from the
+# repository root): <!-- value chapters/09_beyond/README.md h200 ./chapter9 | ... -->.
+# A number taken from a CSV file (the sweeps, docs/sweep-<gpu>.csv) names
+# the file, the rows (a column's values, or "all") and a statistic of a
+# column (min, max or median; or count, of the rows):
+#
+#   <!-- value csv docs/sweep-h200.csv | class=N_x_k,k_x_N | max pct_any -->96.7<!-- /value -->
+# mode=check prints one line per marker whose number is not the table's
+# (or whose block, row or column does not exist) and exits 1 if there is
+# one; mode=update prints the file with every marker's number replaced by
+# the table's (a marker it cannot resolve is left as it is, and reported
+# on stderr). So a table regenerated without its prose fails `make test`.
+#
+# The files of the blocks are read first (this file and every file a
+# marker names), then this file's markers are checked or rewritten.
+
+function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
+
+# Reads the results blocks of file f into cell[f SUBSEP tag SUBSEP cmd SUBSEP row SUBSEP col].
+function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w) {
+    if (f in done)
+        return
+    done[f] = 1
+    inside = 0
+    while ((getline line < f) > 0) {
+        if (match(line, /^<!-- results( [a-z0-9]+)?: /)) {
+            inside = 1
+            rest = substr(line, RLENGTH + 1)
+            sub(/ -->$/, "", rest)
+            tag = substr(line, 14, RLENGTH - 15)   # " h200" or ""
+            tag = trim(tag)
+            cmd = trim(rest)
+            blocks[f SUBSEP tag SUBSEP cmd] = 1
+            continue
+        }
+        if (line ~ /^<!-- end results -->/) {
+            inside = 0
+            continue
+        }
+        if (!inside)
+            continue
+        # A timed row: name (may hold spaces), block, median, min-max, GB/s, %copy, %peak.
+        if (match(line, /[ ]+[^ ]+[ ]+[0-9.]+[ ]+[0-9.]+-[0-9.]+[ ]+[0-9]+[ ]+[0-9.]+%[ ]+[0-9.]+%/)) {
+            name = trim(substr(line, 1, RSTART - 1))
+            n = split(substr(line, RSTART, RLENGTH), w, /[ ]+/)   # w[1] is empty
+            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "median ms"] = w[3]
+            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "GB/s"] = w[5]
+            sub(/%$/, "", w[6]); sub(/%$/, "", w[7])
+            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "%copy"] = w[6]
+            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "%peak"] = w[7]
+        }
+    }
+    close(f)
+}
+
+# Reads CSV file f: its header into head[f, column] = index, its rows
+# into csvcell[f, row, index], csvrows[f] rows.
+function read_csv(f,    line, n, w, i, r) {
+    if (("csv" SUBSEP f) in done)
+        return
+    done["csv" SUBSEP f] = 1
+    r = 0
+    while ((getline line < f) > 0) {
+        n = split(line, w, /,/)
+        if (r == 0)
+            for (i = 1; i <= n; i++)
+                head[f SUBSEP w[i]] = i
+        else
+            for (i = 1; i <= n; i++)
+                csvcell[f SUBSEP r SUBSEP i] = w[i]
+        r++
+    }
+    close(f)
+    csvrows[f] = r - 1
+}
+
+# A statistic of a CSV column over the rows a filter keeps ("" and
+# `problem` set when it cannot be computed).
+function csv_value(f, filter, stat,    col, what, ci, fc, fv, n, v, r, i, k, keep, tmp, j) {
+    read_csv(f)
+    if (csvrows[f] < 1) {
+        problem = "no CSV rows in " f
+        return ""
+    }
+    what = stat; sub(/ .*/, "", what)
+    col = trim(substr(stat, length(what) + 1))
+    if (what != "count" && !((f SUBSEP col) in head)) {
+        problem = "no column \"" col "\" in " f
+        return ""
+    }
+    ci = head[f SUBSEP col]
+    fc = 0
+    if (filter != "all") {
+        fv = filter; sub(/^[^=]*=/, "", fv)
+        fc = filter; sub(/=.*/, "", fc)
+        if (!((f SUBSEP fc) in head)) {
+            problem = "no column \"" fc "\" in " f
+            return ""
+        }
+        fc = head[f SUBSEP fc]
+        fv = "," fv ","
+    }
+    n = 0
+    for (r = 1; r <= csvrows[f]; r++) {
+        if (fc && index(fv, "," csvcell[f SUBSEP r SUBSEP fc] ",") == 0)
+            continue
+        n++
+        v[n] = csvcell[f SUBSEP r SUBSEP ci] + 0
+        keep[n] = csvcell[f SUBSEP r SUBSEP ci]
+    }
+    if (what == "count")
+        return n
+    if (n == 0) {
+        problem = "no row of " f " passes " filter
+        return ""
+    }
+    for (i = 2; i <= n; i++)   # insertion sort, by value
+        for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+            tmp = v[j]; v[j] = v[j - 1]; v[j - 1] = tmp
+            tmp = keep[j]; keep[j] = keep[j - 1]; keep[j - 1] = tmp
+        }
+    if (what == "min") return keep[1]
+    if (what == "max") return keep[n]
+    if (what == "median") return n % 2 ? keep[(n + 1) / 2] : sprintf("%.1f", (v[n / 2] + v[n / 2 + 1]) / 2)
+    problem = "a CSV statistic is min, max, median or count, not \"" what "\""
+    return ""
+}
+
+# The value a marker's spec names, or "" with `problem` set.
+function lookup(spec,    parts, n, where, f, tag, cmd, row, col, t) {
+    n = split(spec, parts, /\|/)
+    if (n != 3) {
+        problem = "a marker is <!-- value [FILE] TAG CMD | ROW | COLUMN -->"
+        return ""
+    }
+    where = trim(parts[1]); row = trim(parts[2]); col = trim(parts[3])
+    if (where ~ /^csv /)
+        return csv_value(trim(substr(where, 5)), row, col)
+    f = FILENAME
+    if (match(where, /^[^ ]+\.md /)) {
+        f = substr(where, 1, RLENGTH - 1)
+        where = trim(substr(where, RLENGTH + 1))
+    }
+    read_blocks(f)
+    tag = where; sub(/ .*/, "", tag)
+    cmd = trim(substr(where, length(tag) + 1))
+    if (!((f SUBSEP tag SUBSEP cmd) in blocks)) {
+        problem = "no results block \"" tag ": " cmd "\" in " f
+        return ""
+    }
+    t = f SUBSEP tag SUBSEP cmd SUBSEP row SUBSEP col
+    if (!(t in cell)) {
+        problem = "no timed row \"" row "\" with a column \"" col "\" in " f "'s block \"" tag ": " cmd "\""
+        return ""
+    }
+    return cell[t]
+}
+
+FNR == 1 { read_blocks(FILENAME) }
+
+{
+    line = $0
+    out = ""
+    while (match(line, /<!-- value [^>]*-->[^<]*<!-- \/value -->/)) {
+        m = substr(line, RSTART, RLENGTH)
+        out = out substr(line, 1, RSTART - 1)
+        line = substr(line, RSTART + RLENGTH)
+        spec = m; sub(/^<!-- value /, "", spec); sub(/ -->.*/, "", spec)
+        have = m; sub(/^[^>]*-->/, "", have); sub(/<!-- \/value -->$/, "", have)
+        problem = ""
+        want = lookup(spec)
+        if (want == "") {
+            printf "%s:%d: %s\n", FILENAME, FNR, problem > "/dev/stderr"
+            bad++
+            out = out m
+        } else if (have != want) {
+            if (mode == "check")
+                printf "%s:%d: the prose says %s, its table says %s (%s)\n", FILENAME, FNR, have,
+                       want, trim(spec) > "/dev/stderr"
+            bad += mode == "check"
+            out = out "<!-- value " spec " -->" want "<!-- /value -->"
+        } else {
+            out = out m
+        }
+        markers++
+    }
+    if (mode == "update")
+        print out line
+}
+
+END {
+    if (mode == "check" && markers > 0 && !bad)
+        printf "%s: %d numbers, each its table's\n", FILENAME, markers
+    exit bad ? 1 : 0
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# tests/check_values.sh - every number the prose quotes from a table is
+# that table's (no GPU needed).
+#
+#   bash tests/check_values.sh         (tests/run.sh runs it in `make test`)
+#
+# Numbers quoted from a results block or a sweep's CSV are written between
+# <!-- value ... --> markers that name their cell (scripts/values.awk says
+# how); `make lessons` rewrites them with every table it regenerates. This
+# checks every marker of the lessons, README.md and docs/ against the
+# table it names, so a table regenerated, or a number edited, without the
+# other fails `make test`. It first proves it can fail: a copy of a lesson
+# with one quoted number changed must be refused.
+# One line per file with markers, and the self-test: PASS or FAIL.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+status=0
+files=0
+
+for f in README.md chapters/*/*.md docs/*.md; do
+    [ -f "$f" ] || continue
+    grep -q '<!-- value ' "$f" || continue
+    files=$((files + 1))
+    if out=$(awk -v mode=check -f scripts/values.awk "$f" 2>&1); then
+        echo "PASS  values: $out"
+    else
+        echo "FAIL  values: $f quotes numbers its tables do not hold:"
+        printf '%s\n' "$out" | sed 's/^/      /'
+        status=1
+    fi
+done
+if [ "$files" -eq 0 ]; then
+    echo "FAIL  values: no file quotes a table through a <!-- value --> marker"
+    status=1
+fi
+
+# The self-test: a copy of a lesson whose first quoted number is -1,
+# which no table holds.
+f=$(grep -l '<!-- value ' chapters/*/*.md | head -n 1)
+if [ -n "$f" ]; then
+    tmp=$(mktemp -d) || exit 1
+    mkdir -p "$tmp/$(dirname "$f")"
+    cp -r docs "$tmp/"   # the sweeps a marker may name
+    sed '0,/-->[^<]*<!-- \/value -->/s//-->-1<!-- \/value -->/' "$f" > "$tmp/$f"
+    if cmp -s "$f" "$tmp/$f"; then
+        echo "FAIL  values: the self-test could not change a number of $f"
+        status=1
+    elif (cd "$tmp" && awk -v mode=check -f "$OLDPWD/scripts/values.awk" "$f" > /dev/null 2>&1); then
+        echo "FAIL  values: a quoted number changed in a copy of $f went through: the check cannot fail"
+        status=1
+    else
+        echo "PASS  values: a quoted number changed in a copy of $f is refused"
+    fi
+    rm -rf "$tmp"
+fi
+exit "$status"
