@@ -143,7 +143,9 @@ transpose_f64_pairs(const double *__restrict__ in, double *__restrict__ out, int
 /* Chapter 7's padded tile, 2-byte elements: a warp's load or store is 32 x
  * 2 = 64 bytes, two sectors, half of what a float warp moves per
  * instruction. Element (r, c) is halfword 33r + c, in 32-bit word
- * (33r + c) / 2: down a column the 32 words fall in 32 different banks. */
+ * (33r + c) / 2: down an even column the 32 words fall in 32 different
+ * banks; down an odd column rows 0 and 31 share one (a 2-way conflict,
+ * README.md works it out and shows the profile). */
 __global__ void transpose_u16_tile(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
                                    int rows, int cols)
 {
