@@ -11,7 +11,9 @@
 #
 #   h200 ./chapter9 --size 3x5592405   the block: its GPU tag and its command,
 #                                     as in "<!-- results h200: ... -->"
-#   transpose_skinny                  the row: its kernel name
+#   transpose_skinny                  the row: its kernel name (and its block,
+#                                     "transpose_naive_col 8x32", where the
+#                                     table runs the kernel at several)
 #   %copy                             the column: median ms, GB/s, %copy or %peak
 #
 # A block of another file is named by the file first (its path from the
@@ -33,7 +35,7 @@
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 
 # Reads the results blocks of file f into cell[f SUBSEP tag SUBSEP cmd SUBSEP row SUBSEP col].
-function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w) {
+function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w, key) {
     if (f in done)
         return
     done[f] = 1
@@ -59,15 +61,27 @@ function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w) {
         if (match(line, /[ ]+[^ ]+[ ]+[0-9.]+[ ]+[0-9.]+-[0-9.]+[ ]+[0-9]+[ ]+[0-9.]+%[ ]+[0-9.]+%/)) {
             name = trim(substr(line, 1, RSTART - 1))
             n = split(substr(line, RSTART, RLENGTH), w, /[ ]+/)   # w[1] is empty
-            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "median ms"] = w[3]
-            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "GB/s"] = w[5]
             sub(/%$/, "", w[6]); sub(/%$/, "", w[7])
-            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "%copy"] = w[6]
-            cell[f SUBSEP tag SUBSEP cmd SUBSEP name SUBSEP "%peak"] = w[7]
+            # A row is named by its kernel, or by its kernel and block when
+            # the table runs one kernel at several block shapes
+            # ("transpose_naive_col 8x32"); a name that several rows share
+            # names none of them.
+            key = f SUBSEP tag SUBSEP cmd SUBSEP name
+            seen[key]++
+            store(key, w)
+            store(key " " w[2], w)
         }
     }
     close(f)
 }
+
+function store(key, w) {
+    cell[key SUBSEP "median ms"] = w[3]
+    cell[key SUBSEP "GB/s"] = w[5]
+    cell[key SUBSEP "%copy"] = w[6]
+    cell[key SUBSEP "%peak"] = w[7]
+}
+
 
 # Reads CSV file f: its header into head[f, column] = index, its rows
 # into csvcell[f, row, index], csvrows[f] rows.
@@ -165,6 +179,10 @@ function lookup(spec,    parts, n, where, f, tag, cmd, row, col, t) {
         return ""
     }
     t = f SUBSEP tag SUBSEP cmd SUBSEP row SUBSEP col
+    if (seen[f SUBSEP tag SUBSEP cmd SUBSEP row] > 1) {
+        problem = "\"" row "\" names " seen[f SUBSEP tag SUBSEP cmd SUBSEP row] " rows of " f "'s block \"" tag ": " cmd "\": add the block, e.g. \"" row " 32x8\""
+        return ""
+    }
     if (!(t in cell)) {
         problem = "no timed row \"" row "\" with a column \"" col "\" in " f "'s block \"" tag ": " cmd "\""
         return ""
