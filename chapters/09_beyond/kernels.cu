@@ -488,9 +488,12 @@ const char *launch_sector_aligned(const float *in, float *out, int rows, int col
  *   N x k (cols = k): reads w input rows of k floats, one contiguous run,
  *                     and writes k output row segments of w floats.
  * Both sides of every block are long contiguous runs, as in a copy. The
- * piece goes through shared memory with a pitch of w + 1 floats, so that
- * walking it either way touches 32 different banks. w * k is about
- * SKINNY_FLOATS (16 KB), w a multiple of 32. */
+ * piece goes through shared memory with a pitch of w + 1 floats: a walk
+ * along its rows touches 32 different banks, a walk in run order does not
+ * for k > 1 (up to k-way conflicts; docs/instructor-key.md, exercise 9,
+ * has the table). Lever 5's measurement (README.md) found the piece is not
+ * what limits these shapes. w * k is about SKINNY_FLOATS (16 KB), w a
+ * multiple of 32. */
 #define SKINNY_FLOATS 4096               /* floats per block's piece      */
 
 /* A block's threads walk the k x len piece as a flat sequence idx = 0, 1,
