@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # scripts/chapter_names.sh - the names of the kernels and device helpers the
 # chapters define, one per line: every one is a finished answer to some
-# exercise, so no learner's part may hold it (scripts/learner_check.sh,
-# tests/check_exercises.sh).
+# exercise, so no learner's part may hold it (scripts/learner_check.sh;
+# tests/check_learner.sh runs it on every stub, solution and shortcut).
 #
 #   bash scripts/chapter_names.sh
 #

@@ -98,8 +98,8 @@ explain() {
     esac
 }
 
-# The exercise's source (the learner's file, also for solutions and pasted
-# kernels, which are spliced into it) says which tools apply.
+# The learner's part as compiled ($build/learner/...cu: a stub, a solution,
+# a pasted kernel or a shortcut) says which tools apply.
 tools_for() {
     if grep -qE '__shared__|__syncthreads|__shfl' "$1.cu" 2> /dev/null; then
         echo "memcheck racecheck synccheck"

@@ -5,23 +5,22 @@
 #
 # The grader (scripts/grade.sh) runs this before anything else. The
 # learner's part of an exercise is compiled on its own (the Makefile says
-# how), so what it uses from elsewhere shows in two places:
-#   - the symbols its object file leaves undefined (nm -u): a call of a
-#     chapter's launch function, a launch of a chapter's kernel, a call into
-#     the harness (tp_run, ...) or into cuBLAS is one of them;
-#   - the files it includes (the compiler's dependency list, .d beside
-#     the .o): a chapter's kernels.h or kernels.cu, or any other file of a
-#     chapter folder but chapter 8's shared warp_tile.cuh, brings the
-#     chapter's code; and its text and the functions it defines: a
-#     chapter's kernel or helper copied in under its own name.
-# And a function the learner's part defines under the name of a chapter's
-# (a reference row's launch, say) would replace the chapter's at link time.
+# how), so what it takes from elsewhere shows in its build products:
+#   1. its object file's symbols: an undefined one is a call of a chapter's
+#      launch function, a launch of a chapter's kernel, or a call into the
+#      harness (tp_run, ...) or cuBLAS; a defined one under a chapter's
+#      name would replace the chapter's at link time (a reference row's
+#      launch, say);
+#   2. the files it includes (the compiler's dependency list, .d beside the
+#      .o): any file of a chapter folder but chapter 8's shared
+#      warp_tile.cuh brings that chapter's code;
+#   3. its own text and functions: a chapter's kernel or device helper
+#      copied in under its name (scripts/chapter_names.sh lists them).
 # Any of these means the grader would time somebody else's code, or time
-# the learner's against a reference that is not the chapter's. Prints nothing and exits 0 when the part is the
-# learner's own; else prints one line (what was found, and what to do)
-# and exits 1. Exits 2 when it cannot look (no nm, no object).
-# The names: the functions the chapters' kernels.o define, and those
-# scripts/chapter_names.sh finds in their sources.
+# the learner's against a reference that is not the chapter's.
+# Prints nothing and exits 0 when the part is the learner's own; else
+# prints one line (what was found, and what to do) and exits 1. Exits 2
+# when it cannot look (no nm, no object).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 build=$1 object=$2 kernel=$3
@@ -36,15 +35,18 @@ chapter_of() {
     echo "chapter $((10#${d%%_*}))"
 }
 
-undefined=$(nm -C -u "$object" | sed 's/^ *U //; s/(.*//' | sort -u)
-defined=$(nm -C --defined-only "$object" | awk '$2 == "T"' | cut -d' ' -f3- | sed 's/(.*//' |
-          sort -u)
+# The plain names (no argument lists) of the functions an object defines.
+defined_functions() {
+    nm -C --defined-only "$1" | awk '$2 == "T"' | cut -d' ' -f3- | sed 's/(.*//' | sort -u
+}
 
-# 1. Calls into a chapter, the harness or cuBLAS.
+undefined=$(nm -C -u "$object" | sed 's/^ *U //; s/(.*//' | sort -u)
+defined=$(defined_functions "$object")
+
+# 1. Symbols shared with a chapter, the harness or cuBLAS.
 for obj in "$build"/chapters/[0-9][0-9]_*/kernels.o; do
     [ -f "$obj" ] || continue
-    chapter=$(nm -C --defined-only "$obj" | awk '$2 == "T"' | cut -d' ' -f3- | sed 's/(.*//' |
-              sort -u)
+    chapter=$(defined_functions "$obj")
     # A function of the chapter's own name defined here would stand in for
     # the chapter's: the table's reference row would run the learner's code.
     hit=$(comm -12 <(printf '%s\n' "$defined") <(printf '%s\n' "$chapter") | head -n 1)
@@ -74,9 +76,7 @@ if [ -n "$hit" ]; then
     exit 1
 fi
 
-# 2. A chapter's code in the learner's part: a chapter's file among the
-#    files it includes (the compiler's dependency list, written beside the
-#    object), or a chapter's kernel defined under its own name.
+# 2. A chapter's file among the files the part includes.
 deps=${object%.o}.d
 if [ ! -f "$deps" ]; then
     echo "learner_check: $deps was not written (the build writes it with the object)"
@@ -89,10 +89,10 @@ if [ -n "$included" ]; then
     echo "your code includes $included, $(chapter_of "$included")'s own code: write your own"
     exit 1
 fi
-# The learner's own text, without comments (the C preprocessor alone
-# strips them, no #include is followed) and strings: a chapter's kernel or
-# device helper copied in under its name shows there, even where the
-# compiler inlined it away.
+# 3. A chapter's kernel or helper in the part's own text, without comments
+#    (the C preprocessor alone strips them, and follows no #include) and
+#    strings: a copied device helper shows there even where the compiler
+#    inlined it away.
 text=$(${CC:-cc} -fpreprocessed -dD -E -P -x c "${object%.o}.cu" 2> /dev/null | sed 's/"[^"]*"//g')
 for name in $(bash scripts/chapter_names.sh); do
     if grep -qxF "$name" <<< "$defined" || grep -qw "$name" <<< "$text"; then

@@ -35,7 +35,7 @@
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 
 # Reads the results blocks of file f into cell[f SUBSEP tag SUBSEP cmd SUBSEP row SUBSEP col].
-function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w, key) {
+function read_blocks(f,    line, inside, tag, cmd, name, rest, w, key) {
     if (f in done)
         return
     done[f] = 1
@@ -60,7 +60,7 @@ function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w, key) {
         # A timed row: name (may hold spaces), block, median, min-max, GB/s, %copy, %peak.
         if (match(line, /[ ]+[^ ]+[ ]+[0-9.]+[ ]+[0-9.]+-[0-9.]+[ ]+[0-9]+[ ]+[0-9.]+%[ ]+[0-9.]+%/)) {
             name = trim(substr(line, 1, RSTART - 1))
-            n = split(substr(line, RSTART, RLENGTH), w, /[ ]+/)   # w[1] is empty
+            split(substr(line, RSTART, RLENGTH), w, /[ ]+/)   # w[1] is empty
             sub(/%$/, "", w[6]); sub(/%$/, "", w[7])
             # A row is named by its kernel, or by its kernel and block when
             # the table runs one kernel at several block shapes
@@ -75,13 +75,13 @@ function read_blocks(f,    line, inside, tag, cmd, m, name, rest, n, w, key) {
     close(f)
 }
 
+# One row's four numbers, under the name `key`.
 function store(key, w) {
     cell[key SUBSEP "median ms"] = w[3]
     cell[key SUBSEP "GB/s"] = w[5]
     cell[key SUBSEP "%copy"] = w[6]
     cell[key SUBSEP "%peak"] = w[7]
 }
-
 
 # Reads CSV file f: its header into head[f, column] = index, its rows
 # into csvcell[f, row, index], csvrows[f] rows.
