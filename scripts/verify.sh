@@ -29,7 +29,7 @@ step() {   # name, command...: runs it, keeps its whole log, shows its end
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$logs/gpu.txt" 2>&1
 cat "$logs/gpu.txt"
-TAIL=4 step test make test
+TAIL=4 step test make -j"$(nproc)" test   # -j: the build step in parallel
 grep -E '^(FAIL|SKIP)' "$logs/test.log" | head -n 20
 grep -E '^      (PASS|FAIL)  your_' "$logs/test.log"   # the grader's verdicts, from the suite
 TAIL=5 step mutants bash tests/mutants.sh
