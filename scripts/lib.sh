@@ -7,7 +7,8 @@
 #                           nvcc, which is not always on the PATH itself
 #   gpu_probe               prints "NVIDIA H200, compute capability 9.0" and
 #                           returns 0, or prints why there is no GPU and
-#                           returns non-zero (it builds the probe if needed)
+#                           returns non-zero (it builds the probe if needed);
+#                           gpu_probe --l2-bytes prints the L2's size in bytes
 #   gpu_tag NAME            "NVIDIA H100 80GB HBM3" -> h100 (file names, lesson blocks)
 #   program_of PATH         chapters/01_bounds -> chapter1,
 #                           exercises/07_padded_tile.cu -> exercise7, ...
@@ -32,7 +33,7 @@ gpu_probe() {
     local probe
     probe="$($MAKE -s --no-print-directory print-build-dir)/tests/gpu_probe"
     $MAKE -s --no-print-directory "$probe" > /dev/null 2>&1
-    "$probe"
+    "$probe" "$@"
 }
 
 # A GPU's short name for file names and lesson blocks: the first word of

@@ -4,12 +4,14 @@
 #
 # x: log2(rows / cols), tall matrices to the right, wide ones to the left;
 # y: % of the copy ceiling. A filled dot per shape for transpose_any_shape,
-# a ring for cuBLAS. Plain awk, so `make sweep` needs no plotting tool.
+# a ring for cuBLAS; the class `small` (too small to measure DRAM alone)
+# in grey. `note` is printed under the title. Plain awk, so `make sweep`
+# needs no plotting tool.
 function px(v) { return 70 + (v - xmin) / (xmax - xmin) * 860 }
 function py(v) { return 440 - v / 110 * 400 }
 NR > 1 {
     n++
-    x[n] = log($2 / $3) / log(2); any[n] = $9; cub[n] = $10
+    x[n] = log($2 / $3) / log(2); any[n] = $9; cub[n] = $10; small[n] = $1 == "small"
     if (n == 1 || x[n] < xmin) xmin = x[n]
     if (n == 1 || x[n] > xmax) xmax = x[n]
 }
@@ -18,6 +20,7 @@ END {
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"500\" font-family=\"sans-serif\" font-size=\"12\">\n"
     printf "<rect width=\"960\" height=\"500\" fill=\"white\"/>\n"
     printf "<text x=\"480\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">%s: %% of the copy ceiling</text>\n", title
+    printf "<text x=\"480\" y=\"36\" text-anchor=\"middle\" font-size=\"11\">%s</text>\n", note
     for (v = 0; v <= 100; v += 20) {
         printf "<line x1=\"70\" x2=\"930\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>", py(v), py(v)
         printf "<text x=\"62\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", py(v) + 4, v
@@ -27,10 +30,10 @@ END {
     printf "<text x=\"500\" y=\"480\" text-anchor=\"middle\">log2(rows / cols): wide matrices left, tall right</text>\n"
     printf "<text x=\"20\" y=\"240\" transform=\"rotate(-90 20 240)\" text-anchor=\"middle\">%% of the copy ceiling</text>\n"
     for (i = 1; i <= n; i++) {
-        printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"1.5\"/>", px(x[i]), py(cub[i])
-        printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#3b75af\"/>\n", px(x[i]), py(any[i])
+        printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"/>", px(x[i]), py(cub[i]), small[i] ? "#999" : "#d62728"
+        printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", px(x[i]), py(any[i]), small[i] ? "#999" : "#3b75af"
     }
-    printf "<circle cx=\"700\" cy=\"40\" r=\"4\" fill=\"#3b75af\"/><text x=\"710\" y=\"44\">transpose_any_shape</text>\n"
-    printf "<circle cx=\"850\" cy=\"40\" r=\"5\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"1.5\"/><text x=\"860\" y=\"44\">cublasSgeam</text>\n"
+    printf "<circle cx=\"700\" cy=\"56\" r=\"4\" fill=\"#3b75af\"/><text x=\"710\" y=\"60\">transpose_any_shape</text>\n"
+    printf "<circle cx=\"850\" cy=\"56\" r=\"5\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"1.5\"/><text x=\"860\" y=\"60\">cublasSgeam</text>\n"
     printf "</svg>\n"
 }

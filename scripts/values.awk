@@ -23,6 +23,10 @@
 # column (min, max or median; or count, of the rows):
 #
 #   <!-- value csv docs/sweep-h200.csv | class=N_x_k,k_x_N | max pct_any -->96.7<!-- /value -->
+#   <!-- value csv docs/sweep-h200.csv | class!=small & pct_cublas>pct_any | count -->0<!-- /value -->
+#
+# (conditions joined by " & ": col=A,B, col!=A,B, col<X, col>X, where X
+# is a number or another column).
 # mode=check prints one line per marker whose number is not the table's
 # (or whose block, row or column does not exist) and exits 1 if there is
 # one; mode=update prints the file with every marker's number replaced by
@@ -104,9 +108,33 @@ function read_csv(f,    line, n, w, i, r) {
     csvrows[f] = r - 1
 }
 
-# A statistic of a CSV column over the rows a filter keeps ("" and
-# `problem` set when it cannot be computed).
-function csv_value(f, filter, stat,    col, what, ci, fc, fv, n, v, r, i, k, keep, tmp, j) {
+# Whether row r of CSV file f passes condition cond: "col=A,B" (one of
+# the values), "col!=A,B" (none of them), "col<X" or "col>X", where X is a
+# number or another column ("" and `problem` set for a column not there).
+function csv_keeps(f, r, cond,    op, lhs, rhs, a, b) {
+    if (!match(cond, /!=|=|<|>/)) {
+        problem = "a CSV filter is col=A,B, col!=A,B, col<X or col>X, not \"" cond "\""
+        return ""
+    }
+    op = substr(cond, RSTART, RLENGTH)
+    lhs = trim(substr(cond, 1, RSTART - 1)); rhs = trim(substr(cond, RSTART + RLENGTH))
+    if (!((f SUBSEP lhs) in head)) {
+        problem = "no column \"" lhs "\" in " f
+        return ""
+    }
+    a = csvcell[f SUBSEP r SUBSEP head[f SUBSEP lhs]]
+    if (op == "=")
+        return index("," rhs ",", "," a ",") > 0
+    if (op == "!=")
+        return index("," rhs ",", "," a ",") == 0
+    b = ((f SUBSEP rhs) in head) ? csvcell[f SUBSEP r SUBSEP head[f SUBSEP rhs]] : rhs
+    return op == "<" ? a + 0 < b + 0 : a + 0 > b + 0
+}
+
+# A statistic of a CSV column over the rows a filter keeps: "all", or
+# conditions joined by " & " (csv_keeps); "" and `problem` set when it
+# cannot be computed.
+function csv_value(f, filter, stat,    col, what, ci, nc, conds, n, v, r, i, k, keep, tmp, j, ok) {
     read_csv(f)
     if (csvrows[f] < 1) {
         problem = "no CSV rows in " f
@@ -119,20 +147,17 @@ function csv_value(f, filter, stat,    col, what, ci, fc, fv, n, v, r, i, k, kee
         return ""
     }
     ci = head[f SUBSEP col]
-    fc = 0
-    if (filter != "all") {
-        fv = filter; sub(/^[^=]*=/, "", fv)
-        fc = filter; sub(/=.*/, "", fc)
-        if (!((f SUBSEP fc) in head)) {
-            problem = "no column \"" fc "\" in " f
-            return ""
-        }
-        fc = head[f SUBSEP fc]
-        fv = "," fv ","
-    }
+    nc = filter == "all" ? 0 : split(filter, conds, / & /)
     n = 0
     for (r = 1; r <= csvrows[f]; r++) {
-        if (fc && index(fv, "," csvcell[f SUBSEP r SUBSEP fc] ",") == 0)
+        for (k = 1; k <= nc; k++) {
+            ok = csv_keeps(f, r, conds[k])
+            if (ok == "")
+                return ""
+            if (!ok)
+                break
+        }
+        if (k <= nc)
             continue
         n++
         v[n] = csvcell[f SUBSEP r SUBSEP ci] + 0

@@ -53,4 +53,27 @@ if [ -n "$f" ]; then
     fi
     rm -rf "$tmp"
 fi
+# The CSV filters on a table of four rows whose answers are known.
+tmp=$(mktemp -d) || exit 1
+printf 'class,pct_any,pct_cublas\nrandom,80.0,85.0\nrandom,95.0,90.0\nsquare,91.0,92.0\nsmall,70.0,99.0\n' > "$tmp/s.csv"
+m() { printf '<!-- value csv %s | %s -->%s<!-- /value -->\n' "$tmp/s.csv" "$1" "$2"; }
+{
+    m "class!=small | count" 3
+    m "class!=small & pct_any<90 | count" 1
+    m "class!=small & pct_cublas>pct_any | count" 2
+    m "class=random,square | median pct_any" 91.0
+    m "class=small | max pct_cublas" 99.0
+} > "$tmp/good.md"
+sed '2s/-->1</-->2</' "$tmp/good.md" > "$tmp/bad.md"
+if ! out=$(awk -v mode=check -f scripts/values.awk "$tmp/good.md" 2>&1); then
+    echo "FAIL  values: the CSV filters give other numbers than a table of four rows holds:"
+    printf '%s\n' "$out" | sed 's/^/      /'
+    status=1
+elif awk -v mode=check -f scripts/values.awk "$tmp/bad.md" > /dev/null 2>&1; then
+    echo "FAIL  values: a wrong count under a CSV filter went through"
+    status=1
+else
+    echo "PASS  values: the CSV filters (=, !=, <, column > column, &) count and pick the right rows"
+fi
+rm -rf "$tmp"
 exit "$status"
