@@ -37,9 +37,9 @@
  * blocks, about one wave of 8 blocks on each of 132 SMs), so the order
  * check is what decides. Chapter 4's diagonal order in this same kernel
  * measured 1.01x on an NVIDIA H100 and an NVIDIA H200 (2026-11-21); the
- * band order's solution 0.95x on an NVIDIA H100 (`bash scripts/grade.sh
- * solution 4`, run by `make test`, 2026-11-23), not yet measured on an
- * H200. Indices are ints: the given
+ * band order's solution 0.95x on an NVIDIA H100 80GB HBM3 and 0.94x on an
+ * NVIDIA H200 (`make test`, which runs `bash scripts/grade.sh solution 4`,
+ * 2026-11-23). Indices are ints: the given
  * launch answers n/a above 2^31 - 1 elements.
  *
  * Yours is the code between the two "your code" lines below; put all you

@@ -20,11 +20,12 @@
  * bytes of shared memory (read from the compiled kernel); then timed at
  * 8192 x 8192 against chapter 6's transpose_shared_tile (the 32 x 32 tile
  * WITH its conflicts) in the same run, target 1.3 times its bandwidth: a
- * 64 x 64 tile that keeps its conflicts does not reach it. Measured with
- * `bash scripts/grade.sh solution 7` and `solution 6` (2026-11-21): the
- * swizzled solution reaches 2.14x on an NVIDIA H200 and 1.71x on an NVIDIA
- * H100; the same 64 x 64 tile with its conflicts and these 64 x 16
- * threads (exercise 6's answer then), 0.96x on both. Indices are ints: the
+ * 64 x 64 tile that keeps its conflicts does not reach it. Measured by
+ * `make test` (`bash scripts/grade.sh solution 7`), 2026-11-23: the
+ * swizzled solution reaches 1.71x on an NVIDIA H100 80GB HBM3 and 2.12x on
+ * an NVIDIA H200; the same 64 x 64 tile with its conflicts and 64 x 16
+ * threads (the kernel of tests/shortcuts/07_launches_reference_thrice.cu)
+ * 0.96x and 0.95x. Indices are ints: the
  * given launch answers n/a above 2^31 - 1 elements.
  *
  * Yours is the code between the two "your code" lines below; put all you

@@ -34,13 +34,11 @@
  * (192 MB in, 192 MB out, several times the L2) against
  * transpose_batched_tile in the same run, target 1.5 times its bandwidth.
  * Chapter 11's kernel keeps 240 of every 1024 places of its tiles busy
- * at this shape, a chunk nearly all of its 4096. Measured with `bash
- * scripts/grade.sh solution 11` and `pasted 11` (run by `make test`,
- * 2026-11-23) on an NVIDIA H100: the solution reaches 2.56x, the lesson's
- * tile retyped under your name (tests/pasted/11_batched.cu) 0.95x. Not
- * yet measured on an H200. (`./solution11 --size 200000x12x20` on the
- * same H100: the solution at 95.3% of the copy, transpose_batched_tile at
- * 37.0%.)
+ * at this shape, a chunk nearly all of its 4096. Measured by `make test`
+ * (`bash scripts/grade.sh solution 11` and `pasted 11`), 2026-11-23: the
+ * solution reaches 2.55x on an NVIDIA H100 80GB HBM3 and 3.22x on an
+ * NVIDIA H200, the lesson's tile retyped under your name
+ * (tests/pasted/11_batched.cu) 0.95x on both.
  * Indices: offsets into the batch in size_t (first * d1 * d2 may pass
  * 2^31); inside a chunk, ints (at most PIECE_FLOATS).
  *
