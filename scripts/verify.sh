@@ -9,7 +9,12 @@
 # the pasted chapter kernels, the shortcuts and the shipped stubs, 2. the
 # suite's checks broken on purpose (tests/mutants.sh), 3. with PROFILE=1,
 # make profile-chapter7 (Nsight Compute; its raw output is what
-# tests/data/ncu-chapter7.txt was saved from).
+# tests/data/ncu-chapter7.txt was saved from). Optional steps, each set
+# to 1 to run it (and TEST=0 to leave out steps 1 and 2): FLUSH (scripts/flush_compare.sh), LESSONS (make
+# lessons: every lesson's table for this GPU, and the numbers quoting
+# them), SWEEP (make sweep DRAW=$DRAW, default 5). The files these write
+# are packed into LOGDIR/regenerated.tar.gz, to be unpacked over the
+# repository where they are to be committed.
 # Prints each step's last lines; the full logs are in LOGDIR.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -29,12 +34,23 @@ step() {   # name, command...: runs it, keeps its whole log, shows its end
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$logs/gpu.txt" 2>&1
 cat "$logs/gpu.txt"
-TAIL=4 step test make -j"$(nproc)" test   # -j: the build step in parallel
-grep -E '^(FAIL|SKIP)' "$logs/test.log" | head -n 20
-grep -E '^      (PASS|FAIL)  your_' "$logs/test.log"   # the grader's verdicts, from the suite
-TAIL=5 step mutants bash tests/mutants.sh
+if [ "${TEST:-1}" = 1 ]; then   # TEST=0 skips the suite and the mutants
+    TAIL=4 step test make -j"$(nproc)" test   # -j: the build step in parallel
+    grep -E '^(FAIL|SKIP)' "$logs/test.log" | head -n 20
+    grep -E '^      (PASS|FAIL)  your_' "$logs/test.log"   # the grader's verdicts, from the suite
+    TAIL=5 step mutants bash tests/mutants.sh
+else
+    make -s -j"$(nproc)" all > "$logs/build.log" 2>&1 || { echo "=== build failed"; tail "$logs/build.log"; exit 1; }
+fi
 if [ "${PROFILE:-0}" = 1 ]; then
     step profile make profile-chapter7
     cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
+fi
+[ "${FLUSH:-0}" = 1 ] && TAIL=40 step flush bash scripts/flush_compare.sh
+[ "${LESSONS:-0}" = 1 ] && TAIL=3 step lessons make lessons
+[ "${SWEEP:-0}" = 1 ] && TAIL=12 step sweep make sweep DRAW="${DRAW:-5}"
+if [ "${LESSONS:-0}" = 1 ] || [ "${SWEEP:-0}" = 1 ]; then
+    tar -czf "$logs/regenerated.tar.gz" README.md chapters/*/*.md docs/*.md docs/sweep-* 2> /dev/null
+    echo "=== packed what was regenerated: $logs/regenerated.tar.gz"
 fi
 exit "$status"
