@@ -12,11 +12,17 @@
  *   transpose_unroll4_row  4 elements per thread, row reads
  *   transpose_naive_col    chapter 2: 1 element per thread, column reads
  *   transpose_unroll4_col  4 elements per thread, column reads
+ * The column pair runs twice: with chapter 2's 32 x 8 blocks, and with
+ * 8 x 32 blocks, whose warps touch fewer sectors per instruction
+ * (chapter 5 is about that choice). Whether more loads in flight help
+ * depends on what else limits the kernel, and the two blocks show both
+ * cases.
  *
  * Build and run:   make chapter3 && ./chapter3
  *                  ./chapter3 --size 8191x5003       (any shape works)
- * Look for: whether each unrolled kernel beats its naive twin, and
- * whether unrolling closes the gap between row reads and column reads.
+ * Look for: whether each unrolled kernel beats its naive twin at the same
+ * block, whether unrolling closes the gap between row reads and column
+ * reads, and how much the gain depends on the block.
  * README.md explains what each outcome would mean.
  */
 #include "../02_naive/kernels.h"
@@ -27,6 +33,8 @@ static const tp_kernel kernels[] = {
     { "transpose_unroll4_row", launch_unroll4_row, TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_naive_col",   launch_naive_col,   TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 32, 8, 1 } },
+    { "transpose_naive_col",   launch_naive_col,   TP_TRANSPOSE, { 8, 32, 1 } },
+    { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 8, 32, 1 } },
 };
 
 int main(int argc, char **argv)
