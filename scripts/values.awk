@@ -15,6 +15,10 @@
 #                                     "transpose_naive_col 8x32", where the
 #                                     table runs the kernel at several)
 #   %copy                             the column: median ms, GB/s, %copy or %peak
+#                                     (of a profile table, scripts/profile.sh:
+#                                     conflicts load, conflicts store, wavefronts
+#                                     load, wavefronts store, sectors load, sectors
+#                                     store, local sectors, DRAM %peak)
 #
 # A block of another file is named by the file first (its path from the
 # repository root): <!-- value chapters/09_beyond/README.md h200 ./chapter9 | ... -->.
@@ -74,6 +78,18 @@ function read_blocks(f,    line, inside, tag, cmd, name, rest, w, key) {
             seen[key]++
             store(key, w)
             store(key " " w[2], w)
+            continue
+        }
+        # A row of a profile table (scripts/profile.sh): name, block, bank
+        # conflicts load and store, wavefronts/instr load and store,
+        # sectors/request load and store, local sectors, DRAM % peak (and
+        # maybe the kernel it runs).
+        if (split(line, w, /[ ]+/) >= 10 && w[2] ~ /^[0-9]+x[0-9]+$/ &&
+            line ~ /^[A-Za-z_][A-Za-z0-9_]* +[0-9]+x[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+( |$)/) {
+            key = f SUBSEP tag SUBSEP cmd SUBSEP w[1]
+            seen[key]++
+            profile_store(key, w)
+            profile_store(key " " w[2], w)
         }
     }
     close(f)
@@ -85,6 +101,18 @@ function store(key, w) {
     cell[key SUBSEP "GB/s"] = w[5]
     cell[key SUBSEP "%copy"] = w[6]
     cell[key SUBSEP "%peak"] = w[7]
+}
+
+# One profile row's eight numbers, under the name `key`.
+function profile_store(key, w) {
+    cell[key SUBSEP "conflicts load"] = w[3]
+    cell[key SUBSEP "conflicts store"] = w[4]
+    cell[key SUBSEP "wavefronts load"] = w[5]
+    cell[key SUBSEP "wavefronts store"] = w[6]
+    cell[key SUBSEP "sectors load"] = w[7]
+    cell[key SUBSEP "sectors store"] = w[8]
+    cell[key SUBSEP "local sectors"] = w[9]
+    cell[key SUBSEP "DRAM %peak"] = w[10]
 }
 
 # Reads CSV file f: its header into head[f, column] = index, its rows
@@ -220,12 +248,13 @@ FNR == 1 { read_blocks(FILENAME) }
 {
     line = $0
     out = ""
-    while (match(line, /<!-- value [^>]*-->[^<]*<!-- \/value -->/)) {
+    # A marker's spec may hold ">" (a CSV filter), never "--".
+    while (match(line, /<!-- value ([^-]|-[^-])*-->[^<]*<!-- \/value -->/)) {
         m = substr(line, RSTART, RLENGTH)
         out = out substr(line, 1, RSTART - 1)
         line = substr(line, RSTART + RLENGTH)
         spec = m; sub(/^<!-- value /, "", spec); sub(/ -->.*/, "", spec)
-        have = m; sub(/^[^>]*-->/, "", have); sub(/<!-- \/value -->$/, "", have)
+        have = substr(m, index(m, " -->") + 4); sub(/<!-- \/value -->$/, "", have)
         problem = ""
         want = lookup(spec)
         if (want == "") {
