@@ -20,7 +20,7 @@
  *
  * The tiles are numbered along a 2D grid (at most 65535 tile rows, the
  * launch says n/a beyond), and every offset into a matrix is computed in
- * 64 bits, (size_t)row * cols + col, as in chapter 9. README.md explains
+ * 64 bits, (size_t)row * cols + col, as in chapter 9. NOTES.md works out
  * the bank arithmetic of each shared layout.
  */
 #include <stdint.h>
@@ -145,7 +145,7 @@ transpose_f64_pairs(const double *__restrict__ in, double *__restrict__ out, int
  * instruction. Element (r, c) is halfword 33r + c, in 32-bit word
  * (33r + c) / 2: down an even column the 32 words fall in 32 different
  * banks; down an odd column rows 0 and 31 share one (a 2-way conflict,
- * README.md works it out and shows the profile). */
+ * NOTES.md works it out and shows the profile). */
 __global__ void transpose_u16_tile(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
                                    int rows, int cols)
 {
