@@ -59,7 +59,7 @@ BIN ?= .
 
 # --- The common helper --------------------------------------------------------
 COMMON_HOST := $(BUILD)/common/cli.o $(BUILD)/common/validate.o $(BUILD)/common/report.o \
-               $(BUILD)/common/grade.o
+               $(BUILD)/common/grade.o $(BUILD)/common/problem.o
 COMMON_OBJS := $(COMMON_HOST) $(BUILD)/common/harness.o
 
 # --- The chapters' kernels -------------------------------------------------------

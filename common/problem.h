@@ -1,0 +1,191 @@
+/*
+ * problem.h - one transpose problem: a shape of up to 4 axes, a
+ * permutation of those axes, and an element size.
+ *
+ * Every table row of the tutorial is one such problem: a copy, a 2-D
+ * transpose, a batch of transposes, a 3-D or 4-D permutation, of 1- to
+ * 16-byte elements. This file is the host-side model of it: checking a
+ * problem (every error a code and a sentence a person can read), parsing
+ * it from the command line, its strides, the index map, the simplest
+ * equivalent problem, a CPU reference for any element size, and the
+ * coordinates that name a wrong element's source.
+ *
+ * The convention. The input is row-major with dims[0] the slowest axis
+ * and dims[rank - 1] the fastest (its elements are adjacent in memory).
+ * Output axis i runs over input axis perm[i]:
+ *
+ *     output shape   out_dims[i] = dims[perm[i]]
+ *     element        out[j0]...[j(rank-1)] = in[c0]...[c(rank-1)]
+ *                    with c[perm[i]] = j[i]
+ *
+ * Examples:
+ *     copy of R x C                   rank 2, dims {R, C},    perm {0, 1}
+ *     2-D transpose of R x C          rank 2, dims {R, C},    perm {1, 0}
+ *                                     (the output is C x R)
+ *     batched transpose of B x R x C  rank 3, dims {B, R, C}, perm {0, 2, 1}
+ *                                     (B matrices of C x R)
+ *     reversal of every axis          rank 4, perm {3, 2, 1, 0}
+ *
+ * (This is chapter 11's convention, tp_reference_permute in validate.h,
+ * extended to 1..4 axes and any element size.)
+ *
+ * Plain C11, no CUDA: tests/test_problem.c tests it without a GPU.
+ */
+#ifndef TP_PROBLEM_H
+#define TP_PROBLEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TP_MAX_RANK 4
+
+/* Entries of dims and perm past rank are ignored. */
+typedef struct {
+    int rank;                      /* number of axes, 1 to TP_MAX_RANK        */
+    int64_t dims[TP_MAX_RANK];     /* the input's shape, slowest axis first    */
+    int perm[TP_MAX_RANK];         /* output axis i runs over input axis perm[i] */
+    int elem_bytes;                /* 1, 2, 4, 8 or 16                         */
+} tp_problem;
+
+/* What a check or a parse found. A function that returns an error also
+ * writes a sentence naming it into its msg buffer (of len bytes; msg may
+ * be NULL), and leaves msg alone when it returns TP_OK. tp_status_text
+ * gives a code's general meaning. */
+typedef enum {
+    TP_OK = 0,
+    TP_ERR_NULL,         /* a null pointer                                  */
+    TP_ERR_RANK,         /* rank outside 1..4, or a string with 5+ axes     */
+    TP_ERR_DIM,          /* an axis of size < 1                             */
+    TP_ERR_PERM,         /* perm is not a permutation of 0..rank-1          */
+    TP_ERR_ELEM_BYTES,   /* element size not 1, 2, 4, 8 or 16               */
+    TP_ERR_TOO_LARGE,    /* the bytes do not fit int64_t or size_t          */
+    TP_ERR_OVERLAP,      /* input and output byte ranges overlap            */
+    TP_ERR_SYNTAX        /* a string that is not a number or list of them   */
+} tp_status;
+
+/* The code's meaning in a few plain words ("perm is not a permutation"). */
+const char *tp_status_text(tp_status s);
+
+/* ---- Checking --------------------------------------------------------------- */
+
+/* Checks rank, element size, every axis, the permutation and the total
+ * size, in that order, and returns the first error found. The total is
+ * checked without overflowing: elements x elem_bytes must fit both
+ * int64_t and size_t. Messages, for example:
+ *     "perm {0,0,2} uses axis 0 twice and never axis 1"
+ *     "axis 1 of 4 x 0 x 3 must be at least 1, got 0"
+ *     "4294967296 x 4294967296 of 4-byte elements is too large: more than
+ *      9223372036854775807 bytes" */
+tp_status tp_problem_check(const tp_problem *p, char *msg, size_t len);
+
+/* Checks only that perm[0..rank-1] holds each of 0..rank-1 once (rank in
+ * 1..4), with the same message as tp_problem_check. */
+tp_status tp_perm_check(const int *perm, int rank, char *msg, size_t len);
+
+/* Checks the two buffers of a problem of `bytes` bytes: neither may be
+ * NULL, and their byte ranges [in, in + bytes) and [out, out + bytes) may
+ * not overlap (no in-place transpose: the reference and the kernels read
+ * the input while writing the output). */
+tp_status tp_buffers_check(const void *in, const void *out, size_t bytes, char *msg,
+                           size_t len);
+
+/* ---- Parsing --------------------------------------------------------------------
+ *
+ * `what` names the flag in messages ("--size"); the words match the
+ * command line's (cli.c): "needs a value", "must be a whole number",
+ * "must be at least 1", "is too large". */
+
+/* "N", "RxC", "BxRxC" or "AxBxCxD" ('x' or 'X'), slowest axis first, into
+ * *rank and dims. A single number is rank 1 (N elements in a row): the
+ * command line's --size N, which means N x N, is the caller's choice.
+ * Each number is a whole number of at least 1, with no spaces around it;
+ * their product must fit int64_t (TP_ERR_TOO_LARGE otherwise). */
+tp_status tp_parse_dims(const char *what, const char *s, int *rank, int64_t dims[TP_MAX_RANK],
+                        char *msg, size_t len);
+
+/* A permutation of `rank` axes written as comma-separated axis numbers,
+ * output axis first: "1,0" is a 2-D transpose, "0,2,1" a batched one.
+ * No spaces ("1, 0" is refused). It must name each of 0..rank-1 once. */
+tp_status tp_parse_perm(const char *what, const char *s, int rank, int perm[TP_MAX_RANK],
+                        char *msg, size_t len);
+
+/* ---- Shape arithmetic -------------------------------------------------------------
+ * These take a problem that passed tp_problem_check. */
+
+int64_t tp_problem_elements(const tp_problem *p);
+int64_t tp_problem_bytes(const tp_problem *p);
+
+/* The output's shape: out_dims[i] = dims[perm[i]]. */
+void tp_problem_out_dims(const tp_problem *p, int64_t out_dims[TP_MAX_RANK]);
+
+/* Row-major strides in elements: in_stride[a] is the step between
+ * neighbours along input axis a in the input, out_stride[i] the step along
+ * output axis i in the output. The last axis has stride 1. */
+void tp_problem_strides(const tp_problem *p, int64_t in_stride[TP_MAX_RANK],
+                        int64_t out_stride[TP_MAX_RANK]);
+
+/* The linear input index of the element that belongs at linear output
+ * index out_index (0 <= out_index < elements). */
+int64_t tp_problem_source(const tp_problem *p, int64_t out_index);
+
+/* "2 x 3 x 4, perm {0,2,1}, 4-byte elements" into buf; returns buf. */
+const char *tp_problem_format(const tp_problem *p, char *buf, size_t len);
+
+/* ---- Simplification ---------------------------------------------------------------
+ *
+ * The smallest problem that moves the same bytes to the same places:
+ *   - axes of size 1 are dropped (they change no address);
+ *   - input axes a and a + 1 that are also neighbours, in that order, in
+ *     the output (perm[i] == a, perm[i + 1] == a + 1) become one axis of
+ *     dims[a] * dims[a + 1] elements.
+ * So perm {0,1,3,2} of 2x3x4x5 is perm {0,2,1} of 6x4x5 (a batch of 6
+ * transposes of 4 x 5), any identity is a copy of rank 1, 1x5x7 with perm
+ * {2,0,1} is a 2-D transpose of 5 x 7, and {3,2,1,0} of 2x3x4x5 stays as
+ * it is. Only rank, dims and perm change; entries past rank are zero. */
+tp_problem tp_problem_simplify(const tp_problem *p);
+
+/* 1 if, after simplification, the input's fastest axis is also the
+ * output's fastest axis: every run of dims[rank - 1] contiguous input
+ * elements lands contiguous in the output, and a kernel can move whole
+ * rows with wide loads and stores (a copy, or a permutation of rows).
+ * 0 if the fastest axis changes, which needs a tiled transpose. */
+int tp_problem_keeps_last_axis(const tp_problem *p);
+
+/* ---- The CPU reference ------------------------------------------------------------- */
+
+/* out = the permutation of in, elem_bytes bytes per element, for any
+ * valid problem. Walks the output in order; in and out must not overlap
+ * (tp_buffers_check). */
+void tp_problem_reference(const tp_problem *p, const void *in, void *out);
+
+/* ---- Naming an element by its coordinates ------------------------------------------
+ *
+ * A wrong output value decodes to the linear input index it came from
+ * (tp_source_of_bits in validate.h); these turn that index into the
+ * coordinates a person can look up. */
+
+/* The coordinates of linear input index in_index in the input's shape,
+ * slowest axis first. Returns 0, or -1 (coords untouched) if the index is
+ * outside the input. */
+int tp_problem_input_coords(const tp_problem *p, int64_t in_index, int64_t coords[TP_MAX_RANK]);
+
+/* "input (i, j, k)" for linear input index in_index, with as many numbers
+ * as the problem has axes, or "not from the input" if the index is
+ * outside it. Returns buf. */
+const char *tp_problem_format_input(const tp_problem *p, int64_t in_index, char *buf,
+                                    size_t len);
+
+/* "(j0, j1, j2)": the output coordinates of linear output index
+ * out_index (outside the output: "not in the output"). Returns buf. */
+const char *tp_problem_format_output(const tp_problem *p, int64_t out_index, char *buf,
+                                     size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
