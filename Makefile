@@ -74,13 +74,44 @@ $(CHAPTER_LIB): $(patsubst %.cu,$(BUILD)/%.o,$(CHAPTER_KERNELS))
 	rm -f $@
 	ar rcs $@ $^
 
+# --- NCCL (chapter 12 only) ---------------------------------------------------------
+# Chapter 12 links NCCL. A place has NCCL if it holds include/nccl.h and
+# libnccl.so (or libnccl.so.2) in a library folder of its own; the places
+# tried, in order: the toolkit of this nvcc, /usr, /usr/local, or only
+# NCCL_HOME=dir when it is given. Found: chapter 12 is built like every
+# chapter and links that library. Not found: chapter 12 is left out of
+# `all` (everything else builds and tests as before), and `make chapter12`
+# says how to get NCCL. `make print-nccl` prints the place found.
+NVCC_ROOT   := $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2> /dev/null)))
+NCCL_PLACES := $(if $(NCCL_HOME),$(NCCL_HOME),$(NVCC_ROOT) /usr /usr/local)
+nccl_lib_in  = $(firstword $(wildcard $(foreach d,lib64 lib lib/x86_64-linux-gnu lib/aarch64-linux-gnu targets/x86_64-linux/lib,$(1)/$(d)/libnccl.so $(1)/$(d)/libnccl.so.2)))
+NCCL_ROOT   := $(firstword $(foreach p,$(NCCL_PLACES),$(if $(wildcard $(p)/include/nccl.h),$(if $(call nccl_lib_in,$(p)),$(p)))))
+ifneq ($(NCCL_ROOT),)
+  NCCL_LIB := $(call nccl_lib_in,$(NCCL_ROOT))
+  # -l:file links that very file (also libnccl.so.2 when no libnccl.so is
+  # there); the run-time path finds it where the system would not look.
+  # (-lcublas: chapter 12 calls chapter 9's transpose, whose object file
+  # holds chapter 9's cuBLAS row too.)
+  LIBS_12  := -lcublas -L$(dir $(NCCL_LIB)) -Xlinker -l:$(notdir $(NCCL_LIB)) \
+              $(if $(filter /usr/lib/% /usr/lib64/%,$(NCCL_LIB)),,-Xlinker -rpath,$(dir $(NCCL_LIB)))
+  # nvcc finds its own toolkit's headers and /usr/include by itself.
+  $(BUILD)/chapters/12_distributed/main.o: NVCCFLAGS += $(if $(filter $(NCCL_ROOT),$(NVCC_ROOT) /usr),,-I$(NCCL_ROOT)/include)
+else
+# (phony: an old ./chapter12 from a build with NCCL must not make it "up to date")
+.PHONY: $(if $(filter .,$(BIN)),chapter12,chapter12 $(BIN)/chapter12)
+$(if $(filter .,$(BIN)),chapter12,chapter12 $(BIN)/chapter12):
+	$(error chapter12 needs NCCL, which was not found $(if $(NCCL_HOME),in NCCL_HOME=$(NCCL_HOME),beside $(NVCC) or in /usr or /usr/local) (include/nccl.h and lib/libnccl.so): install your distribution's libnccl-dev or NVIDIA's NCCL (https://developer.nvidia.com/nccl), or give NCCL_HOME=/path/to/nccl)
+endif
+
 # --- Programs -------------------------------------------------------------------
 # chapters/01_bounds/main.cu -> ./chapter1, exercises/02_naive.cu -> ./exercise2,
 # solutions/02_naive.cu -> ./solution2. A new chapter needs no edit here.
 number = $(patsubst 0%,%,$(firstword $(subst _, ,$(notdir $(basename $(1))))))
 
 CHAPTER_DIRS := $(sort $(wildcard chapters/[0-9][0-9]_*))
-CHAPTERS     := $(foreach d,$(CHAPTER_DIRS),chapter$(call number,$(d)))
+# (Chapter 12 is built only where NCCL is: see NCCL above.)
+BUILT_CHAPTER_DIRS := $(if $(NCCL_ROOT),$(CHAPTER_DIRS),$(filter-out chapters/12_%,$(CHAPTER_DIRS)))
+CHAPTERS     := $(foreach d,$(BUILT_CHAPTER_DIRS),chapter$(call number,$(d)))
 EXERCISE_SRC := $(sort $(wildcard exercises/[0-9][0-9]_*.cu))
 EXERCISES    := $(foreach f,$(EXERCISE_SRC),exercise$(call number,$(f)))
 SOLUTION_SRC := $(sort $(wildcard solutions/[0-9][0-9]_*.cu))
@@ -96,7 +127,7 @@ $(1): $(2) $(CHAPTER_LIB) $(COMMON_OBJS)
 	@mkdir -p $$(dir $$@)
 	$$(NVCC) $$(GENCODE) $$(filter %.o,$$^) $(CHAPTER_LIB) -o $$@ $$(LIBS_$(3))
 endef
-$(foreach d,$(CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,$(BIN)/chapter$(call number,$(d)),$(BUILD)/$(d)/main.o,$(call number,$(d)))))
+$(foreach d,$(BUILT_CHAPTER_DIRS),$(eval $(call PROGRAM_RULES,$(BIN)/chapter$(call number,$(d)),$(BUILD)/$(d)/main.o,$(call number,$(d)))))
 
 # --- Exercises: the learner's part is a translation unit of its own -------------
 # exercises/NN_name.cu is the learner's file; only the code between its two
@@ -189,7 +220,7 @@ $(BUILD)/%.o: %.cu
 .SECONDARY:
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir print-gencode profile lessons bench plot sweep figures
+.PHONY: all test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep figures
 
 all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PASTED) $(SHORTCUTS) \
      $(FIGURES)
@@ -209,6 +240,9 @@ clean:
 
 print-build-dir:
 	@echo $(BUILD)
+
+print-nccl:
+	@echo $(NCCL_ROOT)
 
 print-gencode:
 	@echo $(GENCODE)
@@ -260,4 +294,5 @@ help:
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC) (CUDA $(NVCC_VERSION)),"
 	@echo "           BIN=dir for the programs (now: $(BIN)); objects go to $(BUILD)"
+	@echo "           NCCL_HOME=dir where NCCL is, for chapter 12 (now found: $(or $(NCCL_ROOT),none))"
 	@echo "scripts behind the targets: scripts/ (grade, sanitize, bench, plot, lessons, profile)"
