@@ -30,6 +30,11 @@ if [ -z "$($MAKE -s --no-print-directory print-nccl)" ]; then
     chapters=($(printf '%s\n' "${chapters[@]}" | grep -vx chapter12))
 fi
 
+# Seconds spent in each part, printed before the count (where the suite's
+# time goes, on a GPU machine most of all).
+timings="" mark=$SECONDS
+section() { timings="$timings${timings:+, }$1 $((SECONDS - mark)) s"; mark=$SECONDS; }
+
 # ---- 1. build ----------------------------------------------------------------
 mkdir -p build
 if $MAKE -s all > build/test-build.log 2>&1; then
@@ -46,6 +51,7 @@ else
          "it would still run: $($MAKE -n all 2>&1 | head -n 3 | tr '\n' ' ')"
 fi
 
+section build
 # ---- 2. host unit tests ------------------------------------------------------
 for src in tests/test_*.c tests/test_*.cu; do
     [ -e "$src" ] || continue
@@ -64,6 +70,7 @@ for script in tests/check_*.sh; do
     run_tests "host: $script" env BUILD="$BUILD" bash "$script"
 done
 
+section host
 # ---- 3. command-line errors (these are refused before any GPU is touched) ----
 [ -z "$nccl_reason" ] || skip "cli: chapter12" "$nccl_reason"
 cli_case() {   # program, arguments, words the error must contain
@@ -91,6 +98,7 @@ for prog in "${chapters[@]}"; do
     [ "$prog" = chapter11 ] || [ ! -x "$prog" ] || cli_case "$prog" "--size 2x8x8" "give --size RxC"
 done
 
+section cli
 # ---- 4. GPU tests --------------------------------------------------------------
 gpu_reason=""
 if ! probe=$(gpu_probe 2>&1); then
@@ -273,6 +281,7 @@ tensor_table_ok() {   # chapter 11: a 3-D table, its n/a row, its refusals
 }
 gpu_test "gpu: chapter11 prints a tensor table (n/a in place when not square)" tensor_table_ok
 
+section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").
 # (Each grading's verdict line is shown under its test: the ratios the
@@ -345,6 +354,7 @@ for src in tests/shortcuts/[0-9][0-9]_*.cu; do
     fi
 done
 
+section grader
 # compute-sanitizer on every chapter (scripts/sanitize.sh says which tools).
 if [ -n "$gpu_reason" ]; then
     skip "gpu: make sanitize" "$gpu_reason"
@@ -365,6 +375,8 @@ else
     done
 fi
 
+section sanitizer
 echo
+echo "time: $timings"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
