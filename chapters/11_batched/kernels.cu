@@ -13,6 +13,8 @@
  * blocks); every offset into the tensor is computed in 64 bits, since a
  * tensor may hold more than 2^31 elements.
  */
+#include <stdint.h>
+
 #include "kernels.h"
 #include "plan.h"
 #include "../07_padded_tile/kernels.h"
@@ -169,6 +171,145 @@ const char *launch_permute_tiled(const float *in, float *out, long d0, long d1, 
     permute_tiled<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, (unsigned)tiles_x,
                                    (unsigned)(tiles_x * tiles_y), p.in_row, p.in_z, p.out_col,
                                    p.out_z);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* ---- 3b. The same permutations with chapter 9's levers 1 and 2 ------------- */
+
+/* permute_tiled's strides with chapter 9's 64 x 64 tile for 256 threads
+ * (lever 1: each thread loads 16 floats before it stores the first), and,
+ * where every row of the tile starts 16 bytes aligned on both sides, the
+ * same tile moved with float4 accesses (lever 2). The tile's columns run
+ * along input axis 2, its rows along the axis that becomes the output's
+ * fastest; the pitch of 65 floats keeps a warp's column reads on 32 banks
+ * (the float4 stash touches each bank twice, as in chapter 9). At most 32
+ * registers a thread (__launch_bounds__), so 8 blocks fit on an SM, as
+ * chapter 9's tile kernels do. */
+#define T64 64                              /* the tile: 64 x 64 floats      */
+#define T64_THREADS 256
+#define T64_PER_THREAD (T64 * T64 / T64_THREADS)   /* 16 floats a thread    */
+#define T64_STEP (T64_THREADS / T64)               /* scalar: 4 rows a pass */
+#define T64_VSTEP (T64_THREADS / (T64 / 4))        /* float4: 16 rows a pass */
+
+/* Which tile block t moves: z (the axis that only moves the tile), and the
+ * tile's first row and column; the pointers moved to that z. */
+static __device__ __forceinline__ void tile64_origin(unsigned tiles_x, unsigned tiles_per_z,
+                                                     size_t in_z, size_t out_z, int *r0,
+                                                     int *c0, size_t *in_off, size_t *out_off)
+{
+    unsigned t = blockIdx.x;
+    unsigned z = t / tiles_per_z;
+    unsigned rest = t - z * tiles_per_z;
+    *r0 = (int)(rest / tiles_x) * T64;
+    *c0 = (int)(rest % tiles_x) * T64;
+    *in_off = (size_t)z * in_z;
+    *out_off = (size_t)z * out_z;
+}
+
+/* Thread t loads column c0 + t % 64 of tile rows t / 64 + 4j, all 16
+ * loads before any store; a warp reads 128 contiguous bytes a row. */
+__global__ void __launch_bounds__(T64_THREADS, 8)
+permute_tile64(const float *__restrict__ in, float *__restrict__ out, int n_rows, int n_cols,
+               unsigned tiles_x, unsigned tiles_per_z, size_t in_row, size_t in_z,
+               size_t out_col, size_t out_z)
+{
+    __shared__ float tile[T64][T64 + 1];
+    float v[T64_PER_THREAD];
+    int r0, c0, x = threadIdx.x % T64, y = threadIdx.x / T64;
+    size_t in_off, out_off;
+
+    tile64_origin(tiles_x, tiles_per_z, in_z, out_z, &r0, &c0, &in_off, &out_off);
+#pragma unroll
+    for (int j = 0; j < T64_PER_THREAD; j++) {
+        int r = r0 + y + j * T64_STEP;
+        v[j] = (r < n_rows && c0 + x < n_cols) ? in[in_off + (size_t)r * in_row + c0 + x] : 0.0f;
+    }
+#pragma unroll
+    for (int j = 0; j < T64_PER_THREAD; j++)
+        tile[y + j * T64_STEP][x] = v[j];
+    __syncthreads();
+    /* Output row c0 + c (an input column), element r0 + x (an input row). */
+#pragma unroll
+    for (int j = 0; j < T64_PER_THREAD; j++) {
+        int c = y + j * T64_STEP;
+        if (c0 + c < n_cols && r0 + x < n_rows)
+            out[out_off + (size_t)(c0 + c) * out_col + r0 + x] = tile[x][c];
+    }
+}
+
+/* The same with float4s: thread t covers float4 column t % 16 of tile
+ * rows t / 16 + 16j. Needs n_rows, n_cols and every stride multiples of 4
+ * and both bases 16-byte aligned (launch_permute_tile64 checks), so that
+ * a float4 is all in or all out of the tensor and aligned. */
+__global__ void __launch_bounds__(T64_THREADS, 8)
+permute_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int n_rows,
+                    int n_cols, unsigned tiles_x, unsigned tiles_per_z, size_t in_row,
+                    size_t in_z, size_t out_col, size_t out_z)
+{
+    __shared__ float tile[T64][T64 + 1];
+    float v[T64_PER_THREAD];
+    int r0, c0, x = 4 * (threadIdx.x % (T64 / 4)), y = threadIdx.x / (T64 / 4);
+    size_t in_off, out_off;
+
+    tile64_origin(tiles_x, tiles_per_z, in_z, out_z, &r0, &c0, &in_off, &out_off);
+#pragma unroll
+    for (int j = 0; j < T64_PER_THREAD / 4; j++) {
+        int r = r0 + y + j * T64_VSTEP;
+        float4 q = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        if (r < n_rows && c0 + x < n_cols)
+            q = *(const float4 *)&in[in_off + (size_t)r * in_row + c0 + x];
+        v[4 * j] = q.x;
+        v[4 * j + 1] = q.y;
+        v[4 * j + 2] = q.z;
+        v[4 * j + 3] = q.w;
+    }
+#pragma unroll
+    for (int j = 0; j < T64_PER_THREAD / 4; j++)
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+            tile[y + j * T64_VSTEP][x + k] = v[4 * j + k];
+    __syncthreads();
+    /* A float4 of output row c0 + c holds input rows r0 + x .. r0 + x + 3. */
+#pragma unroll
+    for (int j = 0; j < T64_PER_THREAD / 4; j++) {
+        int c = y + j * T64_VSTEP;
+        if (c0 + c < n_cols && r0 + x < n_rows)
+            *(float4 *)&out[out_off + (size_t)(c0 + c) * out_col + r0 + x] =
+                make_float4(tile[x][c], tile[x + 1][c], tile[x + 2][c], tile[x + 3][c]);
+    }
+}
+
+const char *launch_permute_tile64(const float *in, float *out, long d0, long d1, long d2,
+                                  const int perm[3], dim3 block)
+{
+    long d[3] = { d0, d1, d2 };
+    unsigned long long tiles_x, tiles_y;
+    tile_plan p;
+    dim3 grid;
+    const char *na;
+    int vec4;
+
+    if (perm[2] == 2)
+        return "the fastest axis stays: no tile needed (permute_rows)";
+    if (block.x * block.y * block.z != T64_THREADS)
+        return "written for blocks of 256 threads";
+    plan_tiled(d, perm, &p);
+    tiles_x = (p.n_cols + T64 - 1) / T64;
+    tiles_y = (p.n_rows + T64 - 1) / T64;
+    if ((na = grid_1d(&grid, (unsigned long long)p.n_z * tiles_x * tiles_y)) != NULL)
+        return na;
+    vec4 = p.n_rows % 4 == 0 && p.n_cols % 4 == 0 && p.in_row % 4 == 0 && p.in_z % 4 == 0 &&
+           p.out_col % 4 == 0 && p.out_z % 4 == 0 && ((uintptr_t)in & 15) == 0 &&
+           ((uintptr_t)out & 15) == 0;
+    if (vec4)
+        permute_tile64_vec4<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols,
+                                             (unsigned)tiles_x, (unsigned)(tiles_x * tiles_y),
+                                             p.in_row, p.in_z, p.out_col, p.out_z);
+    else
+        permute_tile64<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols,
+                                        (unsigned)tiles_x, (unsigned)(tiles_x * tiles_y),
+                                        p.in_row, p.in_z, p.out_col, p.out_z);
     CHECK_LAUNCH();
     return NULL;
 }

@@ -15,6 +15,10 @@
  *   permute_tiled_201
  *   permute_tiled_210
  *   permute_rows_102           the one that keeps it: whole rows reordered
+ *   permute_tile64_021         the tiled permutations with chapter 9's
+ *   permute_tile64_120         levers 1 and 2: a 64 x 64 tile for 256
+ *   permute_tile64_201         threads, float4s where the rows allow
+ *   permute_tile64_210
  *
  * Build and run:   make chapter11 && ./chapter11                 (512 x 512 x 512)
  *                  ./chapter11 --size 1024x256x256 --kernel transpose
@@ -39,6 +43,10 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_TENSOR("permute_tiled_120",         launch_permute_tiled,   TILE, BLOCK_ROWS, 1, 2, 0, 0),
     TP_KERNEL_TENSOR("permute_tiled_201",         launch_permute_tiled,   TILE, BLOCK_ROWS, 2, 0, 1, 0),
     TP_KERNEL_TENSOR("permute_tiled_210",         launch_permute_tiled,   TILE, BLOCK_ROWS, 2, 1, 0, 0),
+    TP_KERNEL_TENSOR("permute_tile64_021",        launch_permute_tile64,  TILE64_THREADS, 1, 0, 2, 1, 0),
+    TP_KERNEL_TENSOR("permute_tile64_120",        launch_permute_tile64,  TILE64_THREADS, 1, 1, 2, 0, 0),
+    TP_KERNEL_TENSOR("permute_tile64_201",        launch_permute_tile64,  TILE64_THREADS, 1, 2, 0, 1, 0),
+    TP_KERNEL_TENSOR("permute_tile64_210",        launch_permute_tile64,  TILE64_THREADS, 1, 2, 1, 0, 0),
 };
 
 int main(int argc, char **argv)
