@@ -183,9 +183,11 @@ const char *launch_permute_tiled(const float *in, float *out, long d0, long d1, 
  * same tile moved with float4 accesses (lever 2). The tile's columns run
  * along input axis 2, its rows along the axis that becomes the output's
  * fastest; the pitch of 65 floats keeps a warp's column reads on 32 banks
- * (the float4 stash touches each bank twice, as in chapter 9). At most 32
- * registers a thread (__launch_bounds__), so 8 blocks fit on an SM, as
- * chapter 9's tile kernels do. */
+ * (the float4 stash touches each bank twice, as in chapter 9). (ptxas,
+ * CUDA 13.0, sm_90: 34 registers for the scalar kernel, 7 blocks an SM;
+ * 32 for the float4 one, 8 blocks. A bound of 8 blocks in
+ * __launch_bounds__ is refused for the sm_75 build, whose SMs hold 1024
+ * threads.) */
 #define T64 64                              /* the tile: 64 x 64 floats      */
 #define T64_THREADS 256
 #define T64_PER_THREAD (T64 * T64 / T64_THREADS)   /* 16 floats a thread    */
@@ -209,7 +211,7 @@ static __device__ __forceinline__ void tile64_origin(unsigned tiles_x, unsigned 
 
 /* Thread t loads column c0 + t % 64 of tile rows t / 64 + 4j, all 16
  * loads before any store; a warp reads 128 contiguous bytes a row. */
-__global__ void __launch_bounds__(T64_THREADS, 8)
+__global__ void __launch_bounds__(T64_THREADS)
 permute_tile64(const float *__restrict__ in, float *__restrict__ out, int n_rows, int n_cols,
                unsigned tiles_x, unsigned tiles_per_z, size_t in_row, size_t in_z,
                size_t out_col, size_t out_z)
@@ -242,7 +244,7 @@ permute_tile64(const float *__restrict__ in, float *__restrict__ out, int n_rows
  * rows t / 16 + 16j. Needs n_rows, n_cols and every stride multiples of 4
  * and both bases 16-byte aligned (launch_permute_tile64 checks), so that
  * a float4 is all in or all out of the tensor and aligned. */
-__global__ void __launch_bounds__(T64_THREADS, 8)
+__global__ void __launch_bounds__(T64_THREADS)
 permute_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int n_rows,
                     int n_cols, unsigned tiles_x, unsigned tiles_per_z, size_t in_row,
                     size_t in_z, size_t out_col, size_t out_z)
