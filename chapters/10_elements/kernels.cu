@@ -13,6 +13,9 @@
  *   transpose_u16_vec16        2 x 2 blocks of 2-byte elements packed in
  *                              32-bit words with __byte_perm, moved as
  *                              16-byte accesses (rows, cols multiples of 8)
+ *   transpose_u16_any          any shape in 32-bit words: rows that start
+ *                              mid-word are shifted into place with warp
+ *                              shuffles and funnel shifts
  *   transpose_u8_tile          chapter 7's padded tile, one byte per access
  *   transpose_u8_quads         4 x 4 blocks of bytes transposed in four
  *                              32-bit words with __byte_perm (rows, cols
@@ -227,6 +230,115 @@ transpose_u16_vec16(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
         }
 }
 
+/* Any shape, 2-byte elements in 32-bit words (a first step towards fast
+ * kernels for every shape and element size). A row
+ * of an odd-width matrix starts in the middle of a word every other row,
+ * so a kernel that wants whole words cannot simply read word k of a row.
+ * Here lane k of a warp reads the aligned word that holds the row's
+ * element 2k, and when the row starts mid-word, takes the next word from
+ * lane k + 1 (__shfl_down_sync) and shifts the pair into place
+ * (__funnelshift_r): elements 2k and 2k + 1 of the row, whole words in
+ * shared memory whatever the alignment. The store side does the same in
+ * reverse (__shfl_up_sync): aligned words, with a single 2-byte store
+ * only at the ends of a row segment. A warp moves 128 bytes per load or
+ * store instruction, twice transpose_u16_tile's 64. Tile: 64 x 64
+ * elements, 8 warps, each 8 rows of the tile on each side. */
+#define ANY16_TILE 64
+#define ANY16_WARPS (ANY16_THREADS / 32)
+
+/* The two elements (2k, 2k + 1) of a row segment of n elements (n <= 64)
+ * that starts at element e0 of the matrix, as lane k of the warp sees
+ * them: e | f << 16, zeros past n. Every lane of the warp must call it
+ * (it shuffles). */
+static __device__ __forceinline__ uint32_t load_pair_any(const uint16_t *__restrict__ in,
+                                                         size_t e0, int n, int k)
+{
+    const uint32_t *in32 = (const uint32_t *)in;   /* cudaMalloc: 4-byte aligned */
+    uint32_t e = 0, f = 0;
+    if ((e0 & 1) == 0) {
+        /* The row starts on a word: word k is elements 2k and 2k + 1. */
+        if (2 * k + 1 < n) {
+            uint32_t w = in32[e0 / 2 + k];
+            return w;
+        }
+        if (2 * k < n)
+            e = in[e0 + 2 * k];
+        return e;
+    }
+    /* The row starts mid-word: word (e0 - 1) / 2 + k holds element 2k - 1
+     * (low half) and element 2k (high half); the next word's low half is
+     * element 2k + 1. */
+    uint32_t w = (2 * k < n) ? in32[(e0 - 1) / 2 + k] : 0u;
+    uint32_t next = __shfl_down_sync(0xffffffffu, w, 1);
+    if (2 * k < n)
+        e = w >> 16;
+    if (2 * k + 1 < n)
+        f = (k < 31 && 2 * k + 2 < n) ? (next & 0xffffu) : in[e0 + 2 * k + 1];
+    return e | f << 16;
+}
+
+/* Stores elements 2k and 2k + 1 (pair p = e | f << 16) of an output row
+ * segment of n elements starting at element f0, as whole aligned words
+ * where they fall, and single elements at the segment's ends. Every lane
+ * of the warp must call it (it shuffles). */
+static __device__ __forceinline__ void store_pair_any(uint16_t *__restrict__ out, size_t f0,
+                                                      int n, int k, uint32_t p)
+{
+    uint32_t *out32 = (uint32_t *)out;
+    uint32_t prev = __shfl_up_sync(0xffffffffu, p, 1);
+    if ((f0 & 1) == 0) {
+        if (2 * k + 1 < n)
+            out32[f0 / 2 + k] = p;
+        else if (2 * k < n)
+            out[f0 + 2 * k] = (uint16_t)p;
+        return;
+    }
+    /* The segment starts mid-word: aligned word (f0 + 1) / 2 + k - 1 holds
+     * elements 2k - 1 (the high half of lane k - 1's pair) and 2k. */
+    if (k == 0) {
+        if (n > 0)
+            out[f0] = (uint16_t)p;
+    } else if (2 * k < n) {
+        out32[(f0 + 1) / 2 + k - 1] = (prev >> 16) | (p << 16);
+    } else if (2 * k - 1 < n) {
+        out[f0 + 2 * k - 1] = (uint16_t)(prev >> 16);
+    }
+    if (k == 31 && 63 < n)
+        out[f0 + 63] = (uint16_t)(p >> 16);   /* its word's other half is the next segment's */
+}
+
+__global__ void __launch_bounds__(ANY16_THREADS)
+transpose_u16_any(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows, int cols)
+{
+    __shared__ uint32_t word[ANY16_TILE][ANY16_TILE / 2 + 1];   /* row i: 32 words, 8448 bytes */
+    int r0 = blockIdx.y * ANY16_TILE, c0 = blockIdx.x * ANY16_TILE;
+    int k = threadIdx.x % 32, w = threadIdx.x / 32;
+    int n_cols = min(ANY16_TILE, cols - c0), n_rows = min(ANY16_TILE, rows - r0);
+    uint32_t v[ANY16_TILE / ANY16_WARPS];
+
+    /* Tile row i = w + 8j is input row r0 + i, elements c0 .. c0 + 63. */
+#pragma unroll
+    for (int j = 0; j < ANY16_TILE / ANY16_WARPS; j++) {
+        int i = w + ANY16_WARPS * j;
+        v[j] = load_pair_any(in, (size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k);
+    }
+#pragma unroll
+    for (int j = 0; j < ANY16_TILE / ANY16_WARPS; j++)
+        word[w + ANY16_WARPS * j][k] = v[j];
+
+    __syncthreads();
+
+    /* Output row c0 + c (input column c0 + c), elements r0 .. r0 + 63:
+     * lane k packs tile rows 2k and 2k + 1 of column c. */
+#pragma unroll
+    for (int j = 0; j < ANY16_TILE / ANY16_WARPS; j++) {
+        int c = w + ANY16_WARPS * j;
+        uint32_t a = word[2 * k][c / 2], b = word[2 * k + 1][c / 2];
+        uint32_t p = (c & 1) ? __byte_perm(a, b, 0x7632) : __byte_perm(a, b, 0x5410);
+        store_pair_any(out, (size_t)(c0 + c) * rows + r0, c < n_cols ? n_rows : 0, k, p);
+    }
+}
+
 /* ---- 1-byte elements ---------------------------------------------------- */
 
 /* Chapter 7's padded tile, 1-byte elements: a warp moves 32 bytes per
@@ -330,6 +442,19 @@ LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double)
 LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double)
 LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t)
+
+const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = block.x * block.y * block.z != ANY16_THREADS
+                         ? "written for blocks of 256 threads"
+                         : tile_grid(&grid, rows, cols, ANY16_TILE);
+    if (na)
+        return na;
+    transpose_u16_any<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
 
 /* The packed kernels: a fixed block size, and sides that are multiples of
  * `multiple` so that every wide word is whole and aligned; any other shape

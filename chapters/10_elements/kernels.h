@@ -13,6 +13,7 @@
 /* The packed kernels are written for blocks of these many threads. */
 #define PAIR_THREADS 128   /* transpose_f64_pairs, transpose_u16_vec16 */
 #define QUAD_THREADS 256   /* transpose_u8_quads                      */
+#define ANY16_THREADS 256  /* transpose_u16_any                       */
 
 /* 8-byte elements (double) */
 const char *launch_f64_shared_tile(const void *in, void *out, int rows, int cols, dim3 block);
@@ -22,6 +23,7 @@ const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3
 /* 2-byte elements (half, bfloat16, or any 16 bits) */
 const char *launch_u16_tile(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 block);
 
 /* 1-byte elements (uint8) */
 const char *launch_u8_tile(const void *in, void *out, int rows, int cols, dim3 block);

@@ -13,6 +13,8 @@
  *   transpose_u16_tile          one 2-byte element per thread access
  *   transpose_u16_vec16         pairs packed in 32-bit words with
  *                               __byte_perm, 16-byte accesses
+ *   transpose_u16_any           32-bit words on any shape (rows that start
+ *                               mid-word shifted into place)
  *   transpose_u8_tile           one byte per thread access
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
  *
@@ -37,6 +39,7 @@ static const tp_kernel kernels[] = {
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
+    TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
 };
