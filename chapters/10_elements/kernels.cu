@@ -236,8 +236,8 @@ transpose_u16_vec16(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
  * so a kernel that wants whole words cannot simply read word k of a row.
  * Here lane k of a warp reads the aligned word that holds the row's
  * element 2k, and when the row starts mid-word, takes the next word from
- * lane k + 1 (__shfl_down_sync) and shifts the pair into place
- * (__funnelshift_r): elements 2k and 2k + 1 of the row, whole words in
+ * lane k + 1 (__shfl_down_sync) and shifts the two halves into place:
+ * elements 2k and 2k + 1 of the row, whole words in
  * shared memory whatever the alignment. The store side does the same in
  * reverse (__shfl_up_sync): aligned words, with a single 2-byte store
  * only at the ends of a row segment. A warp moves 128 bytes per load or
