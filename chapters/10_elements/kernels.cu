@@ -20,6 +20,8 @@
  *   transpose_u8_quads         4 x 4 blocks of bytes transposed in four
  *                              32-bit words with __byte_perm (rows, cols
  *                              multiples of 4)
+ *   transpose_u8_any           any shape in 32-bit words: rows that start
+ *                              mid-word are shifted into place
  *
  * The tiles are numbered along a 2D grid (at most 65535 tile rows, the
  * launch says n/a beyond), and every offset into a matrix is computed in
@@ -423,6 +425,134 @@ transpose_u8_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, in
     }
 }
 
+/* Any shape, bytes in 32-bit words: transpose_u16_any's idea with four
+ * elements a word (a row may start at any of the four bytes of a word),
+ * and transpose_u8_quads's 4 x 4 blocks for the transpose itself. Tile:
+ * 128 x 128 bytes, 8 warps. Loading, lane k of a warp takes bytes 4k ..
+ * 4k + 3 of a row segment: the aligned word that holds byte 4k, and the
+ * bytes it lacks from lane k + 1's word (__shfl_down_sync,
+ * __funnelshift_r). A segment that reaches past the matrix's last column
+ * goes byte by byte. Storing, lane k holds bytes 4k .. 4k + 3 of four
+ * output rows; a segment that starts mid-word is written as the aligned
+ * words between its ends (lane k's bytes and lane k + 1's, funnel-shifted)
+ * and single bytes at the two ends. word[t][J][k] holds row 4J + t of the
+ * tile, word k, so that both phases touch 32 different banks. */
+#define ANY8_TILE 128
+#define ANY8_WARPS (ANY8_THREADS / 32)
+
+/* Bytes 4k .. 4k + 3 of the row segment of n bytes (n <= 128) at byte e0,
+ * as lane k sees them, zeros past n. Every lane must call it (it
+ * shuffles when n == 128). */
+static __device__ __forceinline__ uint32_t load_quad_any(const uint8_t *__restrict__ in,
+                                                         size_t e0, int n, int k)
+{
+    const uint32_t *in32 = (const uint32_t *)in;   /* cudaMalloc: 4-byte aligned */
+    int m = (int)(e0 & 3);
+    if (n == ANY8_TILE) {
+        /* Word (e0 - m) / 4 + k holds bytes 4k - m .. 4k - m + 3 of the
+         * segment: every one of them is in the matrix (bytes before the
+         * segment belong to it too). Lane 31's next word would reach past
+         * the segment, maybe past the matrix: its m bytes come one by one. */
+        uint32_t w = in32[(e0 - m) / 4 + k];
+        uint32_t next = __shfl_down_sync(0xffffffffu, w, 1);
+        if (m == 0)
+            return w;
+        if (k == 31) {
+            next = 0;
+            for (int b = 0; b < m; b++)
+                next |= (uint32_t)in[e0 + ANY8_TILE - m + b] << (8 * b);
+        }
+        return __funnelshift_r(w, next, 8 * m);
+    }
+    uint32_t q = 0;
+    for (int b = 0; b < 4; b++)
+        if (4 * k + b < n)
+            q |= (uint32_t)in[e0 + 4 * k + b] << (8 * b);
+    return q;
+}
+
+/* Stores bytes 4k .. 4k + 3 (quad q) of an output row segment of n bytes
+ * at byte f0. Every lane must call it (it shuffles). */
+static __device__ __forceinline__ void store_quad_any(uint8_t *__restrict__ out, size_t f0, int n,
+                                                      int k, uint32_t q)
+{
+    uint32_t *out32 = (uint32_t *)out;
+    uint32_t next = __shfl_down_sync(0xffffffffu, q, 1);
+    int mo = (int)(f0 & 3);
+    if (mo == 0) {
+        if (4 * k + 3 < n) {
+            out32[f0 / 4 + k] = q;
+        } else {
+            for (int b = 0; b < 4; b++)
+                if (4 * k + b < n)
+                    out[f0 + 4 * k + b] = (uint8_t)(q >> (8 * b));
+        }
+        return;
+    }
+    /* The segment starts mid-word. Its head, bytes 0 .. 3 - mo, ends the
+     * word before the first aligned one: lane 0 writes them one by one. */
+    int head = 4 - mo;
+    if (k == 0)
+        for (int b = 0; b < head && b < n; b++)
+            out[f0 + b] = (uint8_t)(q >> (8 * b));
+    /* Aligned word k starts at byte 4k + head: the last mo bytes of quad k
+     * and the first head bytes of quad k + 1. Lane 31's would reach into
+     * the next segment: it writes its own mo bytes one by one instead, as
+     * does any lane whose word reaches past n. */
+    int p = 4 * k + head;
+    if (k < 31 && p + 3 < n) {
+        out32[(f0 + p) / 4] = __funnelshift_r(q, next, 8 * head);
+    } else {
+        for (int b = 0; b < 4; b++) {
+            int pos = p + b;   /* byte 4k + head + b: quad k's if b < mo, else quad k + 1's */
+            if (pos < n && pos < ANY8_TILE)
+                out[f0 + pos] = (uint8_t)(b < mo ? q >> (8 * (head + b)) : next >> (8 * (b - mo)));
+        }
+    }
+}
+
+__global__ void __launch_bounds__(ANY8_THREADS)
+transpose_u8_any(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
+{
+    __shared__ uint32_t word[4][ANY8_TILE / 4][ANY8_TILE / 4 + 1];   /* 16896 bytes */
+    int r0 = blockIdx.y * ANY8_TILE, c0 = blockIdx.x * ANY8_TILE;
+    int k = threadIdx.x % 32, w = threadIdx.x / 32;
+    int n_cols = min(ANY8_TILE, cols - c0), n_rows = min(ANY8_TILE, rows - r0);
+    uint32_t v[ANY8_TILE / ANY8_WARPS];
+
+    /* Tile row i = w + 8j is input row r0 + i, bytes c0 .. c0 + 127. */
+#pragma unroll
+    for (int j = 0; j < ANY8_TILE / ANY8_WARPS; j++) {
+        int i = w + ANY8_WARPS * j;
+        v[j] = load_quad_any(in, (size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k);
+    }
+#pragma unroll
+    for (int j = 0; j < ANY8_TILE / ANY8_WARPS; j++) {
+        int i = w + ANY8_WARPS * j;
+        word[i & 3][i >> 2][k] = v[j];
+    }
+
+    __syncthreads();
+
+    /* Output rows c0 + 4J .. c0 + 4J + 3 (input columns), J = w + 8j:
+     * lane k transposes the 4 x 4 block of tile rows 4k .. 4k + 3 and
+     * columns 4J .. 4J + 3, and holds bytes 4k .. 4k + 3 of each row. */
+#pragma unroll
+    for (int j = 0; j < ANY8_TILE / 4 / ANY8_WARPS; j++) {
+        int J = w + ANY8_WARPS * j;
+        uint32_t x[4];
+#pragma unroll
+        for (int t = 0; t < 4; t++)
+            x[t] = word[t][k][J];
+        transpose_4x4_bytes(x);
+#pragma unroll
+        for (int t = 0; t < 4; t++) {
+            int c = 4 * J + t;
+            store_quad_any(out, (size_t)(c0 + c) * rows + r0, c < n_cols ? n_rows : 0, k, x[t]);
+        }
+    }
+}
+
 /* ---- Launch functions ---------------------------------------------------- */
 
 /* The tile kernels: blocks of TILE x BLOCK_ROWS, one block per TILE x TILE. */
@@ -442,6 +572,19 @@ LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double)
 LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double)
 LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t)
+
+const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = block.x * block.y * block.z != ANY8_THREADS
+                         ? "written for blocks of 256 threads"
+                         : tile_grid(&grid, rows, cols, ANY8_TILE);
+    if (na)
+        return na;
+    transpose_u8_any<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
 
 const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 block)
 {

@@ -14,6 +14,7 @@
 #define PAIR_THREADS 128   /* transpose_f64_pairs, transpose_u16_vec16 */
 #define QUAD_THREADS 256   /* transpose_u8_quads                      */
 #define ANY16_THREADS 256  /* transpose_u16_any                       */
+#define ANY8_THREADS 256   /* transpose_u8_any                        */
 
 /* 8-byte elements (double) */
 const char *launch_f64_shared_tile(const void *in, void *out, int rows, int cols, dim3 block);
@@ -28,5 +29,6 @@ const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 b
 /* 1-byte elements (uint8) */
 const char *launch_u8_tile(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block);
 
 #endif

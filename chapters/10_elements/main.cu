@@ -17,6 +17,7 @@
  *                               mid-word shifted into place)
  *   transpose_u8_tile           one byte per thread access
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
+ *   transpose_u8_any            32-bit words on any shape
  *
  * Build and run:   make chapter10 && ./chapter10
  *                  ./chapter10 --kernel u16           (one element size: the names say it)
@@ -42,6 +43,7 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
+    TP_KERNEL_BYTES("transpose_u8_any",          launch_u8_any,          TP_TRANSPOSE, ANY8_THREADS, 1, 1),
 };
 
 int main(int argc, char **argv)
