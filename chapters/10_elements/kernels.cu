@@ -6,6 +6,8 @@
  *
  *   transpose_f64_shared_tile  chapter 6's tile[32][32], of doubles
  *   transpose_f64_padded_tile  chapter 7's tile[32][33], of doubles
+ *   transpose_f64_sector_aligned  the padded tile with chapter 9's lever 4:
+ *                              output segments shifted to whole sectors
  *   transpose_f64_pairs        2 x 2 blocks of doubles moved as 16-byte
  *                              double2 accesses (even rows and cols)
  *   transpose_u16_tile         chapter 7's padded tile, one 2-byte
@@ -98,6 +100,43 @@ __global__ void transpose_f64_padded_tile(const double *__restrict__ in,
     for (int j = 0; j < TILE; j += BLOCK_ROWS)
         if (out_row + j < cols && out_col < rows)
             out[(size_t)(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+/* Chapter 9's lever 4 for doubles: when rows % 4 != 0, output rows start
+ * inside a 32-byte sector (4 doubles), and each 32-double segment a tile
+ * writes covers a partial sector at each end, which a neighbouring tile
+ * completes at another time. Here the segment of output row c is shifted
+ * left by s = (c * rows) mod 4 doubles to start on a sector boundary; the
+ * block loads 36 input rows (r0 - 4 .. r0 + 31) so that every shifted
+ * window is in shared memory, and the grid has (rows + 3) / 32 tile rows,
+ * rounded up. Element (r, c) belongs to the tile whose window
+ * [r0 - s, r0 - s + 32) holds r: each is written once. Padded as
+ * transpose_f64_padded_tile, for the same banks. */
+#define F64_SECTOR 4                               /* doubles per 32-byte sector */
+#define F64_ALIGNED_ROWS (TILE + F64_SECTOR)       /* 36 rows loaded             */
+__global__ void transpose_f64_sector_aligned(const double *__restrict__ in,
+                                             double *__restrict__ out, int rows, int cols)
+{
+    __shared__ double tile[F64_ALIGNED_ROWS][TILE + 1];   /* 36 * 33 * 8 = 9504 bytes */
+    int r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE;
+    int x = threadIdx.x, col = c0 + x;
+
+    for (int j = threadIdx.y; j < F64_ALIGNED_ROWS; j += BLOCK_ROWS) {
+        int row = r0 - F64_SECTOR + j;
+        if (row >= 0 && row < rows && col < cols)
+            tile[j][x] = in[(size_t)row * cols + col];
+    }
+
+    __syncthreads();
+
+    for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS) {
+        int out_row = c0 + j;
+        /* (out_row * rows) mod 4, without forming the product */
+        int s = ((out_row % F64_SECTOR) * (rows % F64_SECTOR)) % F64_SECTOR;
+        int out_col = r0 - s + x;
+        if (out_row < cols && out_col >= 0 && out_col < rows)
+            out[(size_t)out_row * rows + out_col] = tile[F64_SECTOR - s + x][j];
+    }
 }
 
 /* 2 x 2 blocks as 16-byte accesses (needs even rows and cols, so every
@@ -612,6 +651,22 @@ static const char *packed_na(const void *in, const void *out, int rows, int cols
     }
     if (rows % multiple != 0 || cols % multiple != 0 || !aligned16(in) || !aligned16(out))
         return why;
+    return NULL;
+}
+
+/* The shifted windows reach 3 rows past the last multiple of 32. */
+const char *launch_f64_sector_aligned(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = NULL;
+    if (block.x != TILE || block.y != BLOCK_ROWS || block.z != 1)
+        return "written for blocks of 32 x 8 threads";
+    na = tp_grid(&grid, (cols + (long)TILE - 1) / TILE,
+                 ((long)rows + F64_SECTOR - 1 + TILE - 1) / TILE, 1, 1);
+    if (na)
+        return na;
+    transpose_f64_sector_aligned<<<grid, block>>>((const double *)in, (double *)out, rows, cols);
+    CHECK_LAUNCH();
     return NULL;
 }
 

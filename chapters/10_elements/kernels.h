@@ -19,6 +19,7 @@
 /* 8-byte elements (double) */
 const char *launch_f64_shared_tile(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_f64_padded_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_f64_sector_aligned(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3 block);
 
 /* 2-byte elements (half, bfloat16, or any 16 bits) */

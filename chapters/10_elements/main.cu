@@ -8,6 +8,7 @@
  *
  *   transpose_f64_shared_tile   chapter 6's tile[32][32] of doubles
  *   transpose_f64_padded_tile   chapter 7's tile[32][33] of doubles
+ *   transpose_f64_sector_aligned  the same, output rows in whole sectors
  *   transpose_f64_pairs         2 x 2 blocks of doubles, 16-byte accesses
  *   transpose_padded_tile       chapter 7's float32 kernel, for reference
  *   transpose_u16_tile          one 2-byte element per thread access
@@ -36,6 +37,7 @@
 static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_f64_shared_tile", launch_f64_shared_tile, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_padded_tile", launch_f64_padded_tile, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
+    TP_KERNEL_BYTES("transpose_f64_sector_aligned", launch_f64_sector_aligned, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_pairs",       launch_f64_pairs,       TP_TRANSPOSE, PAIR_THREADS, 1, 8),
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
