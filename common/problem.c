@@ -479,6 +479,61 @@ int tp_problem_keeps_last_axis(const tp_problem *p)
     return q.perm[q.rank - 1] == q.rank - 1;
 }
 
+/* ---- The plan ---------------------------------------------------------------------- */
+
+tp_plan tp_problem_plan(const tp_problem *p)
+{
+    tp_problem q = tp_problem_simplify(p);
+    int64_t in_stride[TP_MAX_RANK], out_stride[TP_MAX_RANK], to_out[TP_MAX_RANK] = { 0 };
+    int last = q.rank - 1, rows_axis = q.perm[last], k, a;
+    tp_plan plan;
+
+    memset(&plan, 0, sizeof plan);
+    plan.elem_bytes = q.elem_bytes;
+    plan.elements = tp_problem_elements(&q);
+    tp_problem_strides(&q, in_stride, out_stride);
+    for (k = 0; k < q.rank; k++)   /* output axis k runs over input axis perm[k] */
+        to_out[q.perm[k]] = out_stride[k];
+    if (q.rank == 1) {             /* simplification leaves rank 1 only for a copy */
+        plan.kind = TP_PLAN_COPY;
+        plan.row_len = plan.elements;
+        return plan;
+    }
+    if (rows_axis == last) {
+        plan.kind = TP_PLAN_ROWS;
+        plan.row_len = q.dims[last];
+    } else {
+        plan.kind = TP_PLAN_TILE;
+        plan.n_rows = q.dims[rows_axis];
+        plan.n_cols = q.dims[last];
+        plan.in_row = in_stride[rows_axis];
+        plan.out_col = to_out[last];
+    }
+    for (a = 0; a < last; a++) {
+        if (plan.kind == TP_PLAN_TILE && a == rows_axis)
+            continue;
+        plan.z_dims[plan.nz] = q.dims[a];
+        plan.z_in[plan.nz] = in_stride[a];
+        plan.z_out[plan.nz] = to_out[a];
+        plan.nz++;
+    }
+    return plan;
+}
+
+const char *tp_plan_format(const tp_plan *plan, char *buf, size_t len)
+{
+    const char *others = plan->nz == 1 ? "other axis" : "other axes";
+    if (plan->kind == TP_PLAN_COPY)
+        snprintf(buf, len, "copy of %lld elements", (long long)plan->row_len);
+    else if (plan->kind == TP_PLAN_ROWS)
+        snprintf(buf, len, "rows of %lld elements, %d %s", (long long)plan->row_len, plan->nz,
+                 others);
+    else
+        snprintf(buf, len, "tile %lld x %lld (rows x cols), %d %s", (long long)plan->n_rows,
+                 (long long)plan->n_cols, plan->nz, others);
+    return buf;
+}
+
 /* ---- The CPU reference ------------------------------------------------------------- */
 
 void tp_problem_reference(const tp_problem *p, const void *in, void *out)

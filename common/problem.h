@@ -155,6 +155,45 @@ tp_problem tp_problem_simplify(const tp_problem *p);
  * 0 if the fastest axis changes, which needs a tiled transpose. */
 int tp_problem_keeps_last_axis(const tp_problem *p);
 
+/* ---- The plan: which kernel, on which axes ------------------------------------------
+ *
+ * One rule picks the kernel for any problem, from what the permutation
+ * does to the input's fastest axis (after simplification):
+ *   TP_PLAN_COPY  the identity: one contiguous copy of every element;
+ *   TP_PLAN_ROWS  the fastest axis stays the fastest: whole rows of
+ *                 row_len contiguous elements, moved as they are, each to
+ *                 its place (a copy of rows; no tile);
+ *   TP_PLAN_TILE  the fastest axis moves: a tile whose columns run along
+ *                 the input's fastest axis (contiguous in the input) and
+ *                 whose rows run along the input axis that becomes the
+ *                 output's fastest (contiguous in the output), so both
+ *                 sides are read and written in runs.
+ * Every other axis (at most 3 for ROWS, 2 for TILE) only moves the row or
+ * the tile: z[k] with its extent and its strides on both sides. */
+typedef enum { TP_PLAN_COPY = 0, TP_PLAN_ROWS, TP_PLAN_TILE } tp_plan_kind;
+
+typedef struct {
+    tp_plan_kind kind;
+    int elem_bytes;
+    int64_t elements;              /* of the whole problem                          */
+    int64_t row_len;               /* ROWS: elements per row; COPY: all of them     */
+    int64_t n_rows, n_cols;        /* TILE: extents along the output's and the
+                                      input's fastest axes                          */
+    int64_t in_row;                /* TILE: input stride along the tile's rows      */
+    int64_t out_col;               /* TILE: output stride along the tile's columns  */
+    int nz;                        /* the other axes, slowest first                  */
+    int64_t z_dims[TP_MAX_RANK], z_in[TP_MAX_RANK], z_out[TP_MAX_RANK];
+} tp_plan;
+
+/* The plan of a valid problem (tp_problem_check), simplified first. In
+ * element strides: input element (z, r, c) of a TILE plan is at
+ * sum z_in + r * in_row + c, and goes to sum z_out + c * out_col + r; row
+ * z of a ROWS plan goes from sum z_in to sum z_out. */
+tp_plan tp_problem_plan(const tp_problem *p);
+
+/* "tile 500 x 700 (rows x cols), 1 other axis" and the like; returns buf. */
+const char *tp_plan_format(const tp_plan *plan, char *buf, size_t len);
+
 /* ---- The CPU reference ------------------------------------------------------------- */
 
 /* out = the permutation of in, elem_bytes bytes per element, for any

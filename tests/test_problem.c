@@ -636,6 +636,114 @@ static int test_random_simplify(void)
     return 1;
 }
 
+/* Runs a plan on the CPU the way a kernel would: z by z, then the tile
+ * element by element or the row as one block. */
+static void run_plan(const tp_plan *plan, const unsigned char *in, unsigned char *out)
+{
+    size_t e = (size_t)plan->elem_bytes;
+    int64_t nz_total = 1, z, r, c;
+    int k;
+    if (plan->kind == TP_PLAN_COPY) {
+        memcpy(out, in, (size_t)plan->row_len * e);
+        return;
+    }
+    for (k = 0; k < plan->nz; k++)
+        nz_total *= plan->z_dims[k];
+    for (z = 0; z < nz_total; z++) {
+        int64_t rest = z, zin = 0, zout = 0;
+        for (k = plan->nz - 1; k >= 0; k--) {   /* z's coordinates, last axis fastest */
+            int64_t i = rest % plan->z_dims[k];
+            rest /= plan->z_dims[k];
+            zin += i * plan->z_in[k];
+            zout += i * plan->z_out[k];
+        }
+        if (plan->kind == TP_PLAN_ROWS) {
+            memcpy(out + (size_t)zout * e, in + (size_t)zin * e, (size_t)plan->row_len * e);
+            continue;
+        }
+        for (r = 0; r < plan->n_rows; r++)
+            for (c = 0; c < plan->n_cols; c++)
+                memcpy(out + (size_t)(zout + c * plan->out_col + r) * e,
+                       in + (size_t)(zin + r * plan->in_row + c) * e, e);
+    }
+}
+
+/* The rule on named cases: what each kind of problem becomes. */
+static int test_plan_cases(void)
+{
+    static const struct {
+        int rank;
+        int64_t dims[4];
+        int perm[4];
+        tp_plan_kind kind;
+        int64_t a, b;   /* ROWS/COPY: row_len, nz; TILE: n_rows, n_cols */
+        int nz;
+    } cases[] = {
+        { 2, { 5, 7 }, { 0, 1 }, TP_PLAN_COPY, 35, 0, 0 },
+        { 2, { 5, 7 }, { 1, 0 }, TP_PLAN_TILE, 5, 7, 0 },
+        { 3, { 4, 5, 7 }, { 0, 2, 1 }, TP_PLAN_TILE, 5, 7, 1 },           /* a batch */
+        { 3, { 4, 5, 7 }, { 1, 0, 2 }, TP_PLAN_ROWS, 7, 0, 2 },           /* rows of 7 */
+        { 3, { 4, 5, 7 }, { 2, 1, 0 }, TP_PLAN_TILE, 4, 7, 1 },
+        { 4, { 2, 3, 4, 5 }, { 0, 2, 1, 3 }, TP_PLAN_ROWS, 5, 0, 3 },     /* [B,S,H,D] -> [B,H,S,D] */
+        { 4, { 2, 3, 4, 5 }, { 0, 2, 3, 1 }, TP_PLAN_TILE, 3, 20, 1 },    /* NCHW -> NHWC */
+        { 4, { 2, 3, 4, 5 }, { 0, 3, 1, 2 }, TP_PLAN_TILE, 12, 5, 1 },    /* NHWC -> NCHW */
+        { 4, { 2, 3, 4, 5 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 2, 5, 2 },
+        { 4, { 1, 6, 1, 7 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 6, 7, 0 },     /* size-1 axes gone */
+    };
+    size_t t;
+    for (t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        tp_problem p;
+        tp_plan plan;
+        char buf[96];
+        memset(&p, 0, sizeof p);
+        p.rank = cases[t].rank;
+        p.elem_bytes = 2;
+        memcpy(p.dims, cases[t].dims, sizeof p.dims);
+        memcpy(p.perm, cases[t].perm, sizeof p.perm);
+        plan = tp_problem_plan(&p);
+        tp_plan_format(&plan, buf, sizeof buf);
+        EXPECT(plan.kind == cases[t].kind && plan.nz == cases[t].nz, "%s: %s", show(&p), buf);
+        if (plan.kind == TP_PLAN_TILE)
+            EXPECT(plan.n_rows == cases[t].a && plan.n_cols == cases[t].b, "%s: %s", show(&p),
+                   buf);
+        else
+            EXPECT(plan.row_len == cases[t].a, "%s: %s", show(&p), buf);
+    }
+    return 1;
+}
+
+/* Every random problem, run through its plan the way a kernel would,
+ * gives the reference's bytes, and the rule holds: TILE exactly when the
+ * fastest axis moves. */
+static int test_random_plan(void)
+{
+    static unsigned char in[MAX_ELEMS * 16], out[MAX_ELEMS * 16], ref[MAX_ELEMS * 16];
+    int t, kinds[3] = { 0, 0, 0 };
+    for (t = 0; t < RANDOM_CASES; t++) {
+        tp_problem p = random_problem();
+        tp_plan plan = tp_problem_plan(&p);
+        int64_t n = tp_problem_elements(&p);
+        int e = p.elem_bytes;
+        char buf[96];
+        fill_distinct(in, n, e);
+        memset(out, 0xEE, (size_t)(n * e));
+        tp_problem_reference(&p, in, ref);
+        run_plan(&plan, in, out);
+        tp_plan_format(&plan, buf, sizeof buf);
+        EXPECT(memcmp(out, ref, (size_t)(n * e)) == 0, "case %d, %s: its plan (%s) moves bytes "
+               "elsewhere", t, show(&p), buf);
+        EXPECT((plan.kind == TP_PLAN_TILE) == !tp_problem_keeps_last_axis(&p),
+               "case %d, %s: %s, but keeps_last_axis says %d", t, show(&p), buf,
+               tp_problem_keeps_last_axis(&p));
+        EXPECT(plan.nz <= (plan.kind == TP_PLAN_TILE ? 2 : 3), "case %d: %s", t, buf);
+        kinds[plan.kind]++;
+    }
+    EXPECT(kinds[0] > 100 && kinds[1] > 100 && kinds[2] > 100,
+           "the draw must give every kind: %d copies, %d rows, %d tiles", kinds[0], kinds[1],
+           kinds[2]);
+    return 1;
+}
+
 int main(void)
 {
     run("every status has its own text", test_status_texts);
@@ -652,5 +760,7 @@ int main(void)
     run("a value decodes to the coordinates it came from", test_wrong_value_named);
     run("random: index map = reference = scatter", test_random_index_map);
     run("random: simplification keeps the result", test_random_simplify);
+    run("the plan: copy, rows or tile, on named cases", test_plan_cases);
+    run("random: every plan, run as a kernel would, = the reference", test_random_plan);
     return failures ? 1 : 0;
 }
