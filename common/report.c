@@ -71,12 +71,6 @@ void tp_print_matrix(FILE *f, const tp_device_info *dev, long rows, long cols, i
             2.0 * mb * 1e6 / (double)(dev->l2_bytes ? dev->l2_bytes : 1));
 }
 
-void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
-                     long rows, long cols, int reps)
-{
-    tp_print_header_elems(f, title, dev, rows, cols, reps, (int)sizeof(float));
-}
-
 void tp_print_header_elems(FILE *f, const char *title, const tp_device_info *dev,
                            long rows, long cols, int reps, int elem_bytes)
 {

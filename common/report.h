@@ -60,13 +60,9 @@ double tp_effective_gbps_elems(long rows, long cols, int elem_bytes, double ms);
 /* Median of v[0..n-1]; sorts v in place. n must be at least 1. */
 double tp_median(double *v, int n);
 
-/* Header lines: title, device, matrix, units. */
-void tp_print_header(FILE *f, const char *title, const tp_device_info *dev,
-                     long rows, long cols, int reps);
-
-/* The same header for elements of elem_bytes bytes (tp_print_header is
- * elem_bytes 4). elem_bytes 0: a table of several element sizes, which
- * prints no matrix line here: each of its sections opens with its own
+/* Header lines: title, device, matrix (of elem_bytes-byte elements),
+ * units. elem_bytes 0: a table of several element sizes, which prints no
+ * matrix line here: each of its sections opens with its own
  * (tp_print_matrix). */
 void tp_print_header_elems(FILE *f, const char *title, const tp_device_info *dev,
                            long rows, long cols, int reps, int elem_bytes);
