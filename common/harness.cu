@@ -127,8 +127,7 @@ typedef struct {
     int ref_perm[3];
 } tp_context;
 
-/* Picks the GPU or exits: TP_EXIT_NO_GPU with one line if there is none. */
-static void open_device(tp_context *c)
+int tp_open_gpus(const char *prog, int device)
 {
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
@@ -136,14 +135,21 @@ static void open_device(tp_context *c)
 
     if (err != cudaSuccess || count == 0) {
         fprintf(stderr, "%s: no usable CUDA GPU: %s; these programs need an NVIDIA GPU "
-                "of compute capability 7.5 or newer\n", c->prog, tp_no_gpu_reason(err));
+                "of compute capability 7.5 or newer\n", prog, tp_no_gpu_reason(err));
         exit(TP_EXIT_NO_GPU);
     }
-    if (c->opt.device >= count) {
+    if (device >= count) {
         snprintf(msg, sizeof msg, "--device %d: this machine has %d GPU%s (0 to %d)",
-                 c->opt.device, count, count == 1 ? "" : "s", count - 1);
-        fatal_usage(c->prog, msg);
+                 device, count, count == 1 ? "" : "s", count - 1);
+        fatal_usage(prog, msg);
     }
+    return count;
+}
+
+/* Picks the GPU or exits: TP_EXIT_NO_GPU with one line if there is none. */
+static void open_device(tp_context *c)
+{
+    tp_open_gpus(c->prog, c->opt.device);
     CHECK_CUDA(cudaSetDevice(c->opt.device));
     tp_device_info_get(c->opt.device, &c->dev);
 }
@@ -295,12 +301,18 @@ __global__ void flush_l2_by_reading(const uint4 *__restrict__ buf, size_t n16, u
         *sink = acc;
 }
 
+void tp_flush_l2(const void *buf, size_t bytes, int sm_count, cudaStream_t stream)
+{
+    if (bytes < 16)
+        return;
+    flush_l2_by_reading<<<sm_count * 8, 256, 0, stream>>>((const uint4 *)buf, bytes / 16, 1u,
+                                                         (unsigned *)buf);
+    CHECK_CUDA(cudaGetLastError());
+}
+
 static void flush_l2(tp_context *c)
 {
-    flush_l2_by_reading<<<c->dev.sm_count * 8, 256>>>((const uint4 *)c->d_flush,
-                                                     c->flush_bytes / 16, 1u,
-                                                     (unsigned *)c->d_flush);
-    CHECK_CUDA(cudaGetLastError());
+    tp_flush_l2(c->d_flush, c->flush_bytes, c->dev.sm_count, 0);
 }
 
 /* The ceiling's own copy kernel: each block copies one contiguous chunk of

@@ -180,4 +180,15 @@ const char *tp_no_gpu_reason(cudaError_t err);
 /* Fills *info for device `ordinal` (name, SMs, L2, memory, peak GB/s). */
 void tp_device_info_get(int ordinal, tp_device_info *info);
 
+/* The number of GPUs of this machine, once it is sure there is one and
+ * that `device` (--device) is one of them; otherwise exits as every
+ * program does: TP_EXIT_NO_GPU with the reason, or TP_EXIT_USAGE. */
+int tp_open_gpus(const char *prog, int device);
+
+/* Empties the L2 of the current GPU before a timed run by reading `bytes`
+ * (twice the L2's size) of buf, a buffer of zeros, on `stream`: the lines
+ * the L2 held are evicted, the dirty ones written back now, and what is
+ * left are clean lines (common/harness.cu says why that matters). */
+void tp_flush_l2(const void *buf, size_t bytes, int sm_count, cudaStream_t stream);
+
 #endif

@@ -3,7 +3,7 @@
  * transpose problem (no GPU needed): every error with its words, parsing
  * --size and --perm strings, strides and the index map, simplification,
  * the CPU reference for every element size, and naming an element by its
- * coordinates. Random cases come from a fixed seed, so a failure repeats.
+ * coordinates. Random cases come from a fixed starting value, so a failure repeats.
  *
  * Prints one line per test, "PASS  problem: name" or "FAIL  problem: name:
  * why", which tests/run.sh counts. Exit status 1 if any test failed.
@@ -520,7 +520,7 @@ static int test_wrong_value_named(void)
     return 1;
 }
 
-/* ---- random cases from a fixed seed ------------------------------------------------ */
+/* ---- random cases, always the same ones --------------------------------------------- */
 
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
 

@@ -150,27 +150,39 @@ permute_tiled(const float *__restrict__ in, float *__restrict__ out, int n_rows,
             dst[(size_t)(c0 + j) * out_col + r0 + tx] = tile[tx][j];
 }
 
+/* What the two tile kernels' launches share: the plan of a permutation
+ * that moves the fastest axis, its tiles of `tile` x `tile` along each of
+ * the two tile axes, and the 1-D grid of every tile of every z. */
+static const char *plan_tile_grid(long d0, long d1, long d2, const int perm[3], int tile,
+                                  tile_plan *p, unsigned *tiles_x, unsigned *tiles_per_z,
+                                  dim3 *grid)
+{
+    long d[3] = { d0, d1, d2 };
+    unsigned long long tx, ty;
+
+    if (perm[2] == 2)
+        return "the fastest axis stays: no tile needed (permute_rows)";
+    plan_tiled(d, perm, p);
+    tx = (p->n_cols + tile - 1) / tile;
+    ty = (p->n_rows + tile - 1) / tile;
+    *tiles_x = (unsigned)tx;
+    *tiles_per_z = (unsigned)(tx * ty);
+    return grid_1d(grid, (unsigned long long)p->n_z * tx * ty);
+}
+
 const char *launch_permute_tiled(const float *in, float *out, long d0, long d1, long d2,
                                  const int perm[3], dim3 block)
 {
-    long d[3] = { d0, d1, d2 };
-    unsigned long long tiles_x, tiles_y;
+    unsigned tiles_x, tiles_per_z;
     tile_plan p;
     dim3 grid;
     const char *na;
 
-    if (perm[2] == 2)
-        return "the fastest axis stays: no tile needed (permute_rows)";
-    if ((na = needs_tile_block(block)) != NULL)
+    if ((na = plan_tile_grid(d0, d1, d2, perm, TILE, &p, &tiles_x, &tiles_per_z, &grid)) != NULL ||
+        (na = needs_tile_block(block)) != NULL)
         return na;
-    plan_tiled(d, perm, &p);
-    tiles_x = (p.n_cols + TILE - 1) / TILE;
-    tiles_y = (p.n_rows + TILE - 1) / TILE;
-    if ((na = grid_1d(&grid, (unsigned long long)p.n_z * tiles_x * tiles_y)) != NULL)
-        return na;
-    permute_tiled<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, (unsigned)tiles_x,
-                                   (unsigned)(tiles_x * tiles_y), p.in_row, p.in_z, p.out_col,
-                                   p.out_z);
+    permute_tiled<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, tiles_x, tiles_per_z,
+                                   p.in_row, p.in_z, p.out_col, p.out_z);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -285,33 +297,25 @@ permute_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int n
 const char *launch_permute_tile64(const float *in, float *out, long d0, long d1, long d2,
                                   const int perm[3], dim3 block)
 {
-    long d[3] = { d0, d1, d2 };
-    unsigned long long tiles_x, tiles_y;
+    unsigned tiles_x, tiles_per_z;
     tile_plan p;
     dim3 grid;
     const char *na;
     int vec4;
 
-    if (perm[2] == 2)
-        return "the fastest axis stays: no tile needed (permute_rows)";
+    if ((na = plan_tile_grid(d0, d1, d2, perm, T64, &p, &tiles_x, &tiles_per_z, &grid)) != NULL)
+        return na;
     if (block.x * block.y * block.z != T64_THREADS)
         return "written for blocks of 256 threads";
-    plan_tiled(d, perm, &p);
-    tiles_x = (p.n_cols + T64 - 1) / T64;
-    tiles_y = (p.n_rows + T64 - 1) / T64;
-    if ((na = grid_1d(&grid, (unsigned long long)p.n_z * tiles_x * tiles_y)) != NULL)
-        return na;
     vec4 = p.n_rows % 4 == 0 && p.n_cols % 4 == 0 && p.in_row % 4 == 0 && p.in_z % 4 == 0 &&
            p.out_col % 4 == 0 && p.out_z % 4 == 0 && ((uintptr_t)in & 15) == 0 &&
            ((uintptr_t)out & 15) == 0;
     if (vec4)
-        permute_tile64_vec4<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols,
-                                             (unsigned)tiles_x, (unsigned)(tiles_x * tiles_y),
-                                             p.in_row, p.in_z, p.out_col, p.out_z);
+        permute_tile64_vec4<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, tiles_x,
+                                             tiles_per_z, p.in_row, p.in_z, p.out_col, p.out_z);
     else
-        permute_tile64<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols,
-                                        (unsigned)tiles_x, (unsigned)(tiles_x * tiles_y),
-                                        p.in_row, p.in_z, p.out_col, p.out_z);
+        permute_tile64<<<grid, block>>>(in, out, (int)p.n_rows, (int)p.n_cols, tiles_x,
+                                        tiles_per_z, p.in_row, p.in_z, p.out_col, p.out_z);
     CHECK_LAUNCH();
     return NULL;
 }

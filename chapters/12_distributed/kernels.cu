@@ -204,32 +204,3 @@ const char *launch_transpose_to_owners(const float *slab, long n, long C, long R
     CHECK_LAUNCH();
     return NULL;
 }
-
-/* ---- The L2 flush (the harness's, for one GPU of several) ------------------ */
-
-/* Reads every 16 bytes of a buffer of zeros twice the L2's size: the lines
- * the L2 held (the input, the poisoned output) are evicted, the dirty ones
- * written back now, before the timer starts. key (1) is never met, so
- * nothing is stored; the compiler cannot know that, so it keeps every load. */
-__global__ void dist_flush_l2(const uint4 *__restrict__ buf, size_t n16, unsigned key,
-                              unsigned *sink)
-{
-    unsigned acc = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n16;
-         i += (size_t)gridDim.x * blockDim.x) {
-        uint4 v = buf[i];
-        acc ^= v.x ^ v.y ^ v.z ^ v.w;
-    }
-    if (acc == key)
-        *sink = acc;
-}
-
-void launch_flush_l2(const void *buf, size_t bytes, cudaStream_t stream)
-{
-    size_t n16 = bytes / 16;
-    if (n16 == 0)
-        return;
-    dist_flush_l2<<<blocks_for((long)n16, 4L * FILL_THREADS), FILL_THREADS, 0, stream>>>(
-        (const uint4 *)buf, n16, 1u, (unsigned *)buf);
-    CHECK_LAUNCH();
-}

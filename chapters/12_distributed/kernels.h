@@ -67,8 +67,4 @@ void launch_place_block(const float *block, float *out, long rows, long cols, lo
 const char *launch_transpose_to_owners(const float *slab, long n, long C, long R, long row0,
                                        const dist_owners *dst, cudaStream_t stream);
 
-/* Reads `bytes` of buf (zeros, a multiple of 16 bytes): every line the L2
- * held before is evicted, so the next timed run starts with an empty L2. */
-void launch_flush_l2(const void *buf, size_t bytes, cudaStream_t stream);
-
 #endif

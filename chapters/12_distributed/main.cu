@@ -234,20 +234,9 @@ static int selected(const tp_options *opt, const char *name)
  * need it; NCCL finds it enabled and uses it as it is). */
 static void open_gpus(dist_context *c, int gpus)
 {
-    int count = 0, g, h;
-    cudaError_t err = cudaGetDeviceCount(&count);
+    int count = tp_open_gpus(c->prog, c->opt.device), g, h;
     char msg[200];
 
-    if (err != cudaSuccess || count == 0) {
-        fprintf(stderr, "%s: no usable CUDA GPU: %s; these programs need an NVIDIA GPU "
-                "of compute capability 7.5 or newer\n", c->prog, tp_no_gpu_reason(err));
-        exit(TP_EXIT_NO_GPU);
-    }
-    if (c->opt.device >= count) {
-        snprintf(msg, sizeof msg, "--device %d: this machine has %d GPU%s (0 to %d)",
-                 c->opt.device, count, count == 1 ? "" : "s", count - 1);
-        fatal_usage(c->prog, msg);
-    }
     c->G = gpus > 0 ? gpus : count - c->opt.device;
     if (c->G > SPLIT_MAX_GPUS)
         c->G = SPLIT_MAX_GPUS;
@@ -287,7 +276,7 @@ static void open_gpus(dist_context *c, int gpus)
                 continue;
             }
             on(c, g);
-            err = cudaDeviceEnablePeerAccess(c->gpu[h].device, 0);
+            cudaError_t err = cudaDeviceEnablePeerAccess(c->gpu[h].device, 0);
             if (err == cudaSuccess || err == cudaErrorPeerAccessAlreadyEnabled) {
                 (void)cudaGetLastError();   /* "already enabled" is no error: clear it */
                 continue;
@@ -682,7 +671,7 @@ static void flush_all(const dist_context *c)
     int g;
     for (g = 0; g < c->G; g++) {
         on(c, g);
-        launch_flush_l2(c->gpu[g].flush, c->gpu[g].flush_bytes, 0);
+        tp_flush_l2(c->gpu[g].flush, c->gpu[g].flush_bytes, c->gpu[g].info.sm_count, 0);
     }
     sync_all(c);
 }
