@@ -20,7 +20,8 @@
 # updated only on a GPU whose name is "NVIDIA H200 ..." ("h100": NVIDIA
 # H100 ...), so a lesson keeps one table per GPU and a run on one GPU
 # leaves the other's alone. A block with no word ("<!-- results: cmd -->")
-# is updated on any GPU.
+# is updated on any GPU. A command that asks for more GPUs (--gpus N) than
+# the machine has is left as it is too: a table of two GPUs stays one of two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -32,6 +33,7 @@ fi
 device=${device%%,*}   # "NVIDIA H200, compute capability 9.0" -> "NVIDIA H200"
 gpu=$(gpu_tag "$device")   # "NVIDIA H100 80GB HBM3" -> "h100"
 today=$(date -u +%Y-%m-%d)
+gpu_count=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU' || true)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -52,6 +54,12 @@ for readme in $readmes; do
     while IFS='|' read -r tag cmd; do
         k=$((k + 1))
         if [ -n "$tag" ] && [ "$tag" != "$gpu" ]; then
+            echo keep > "$tmp/$k.txt"
+            continue
+        fi
+        wants=$(printf '%s\n' "$cmd" | sed -nE 's/.*--gpus[ =]([0-9]+).*/\1/p')
+        if [ -n "$wants" ] && [ "$wants" -gt "$gpu_count" ]; then
+            echo "lesson_results: $readme: $cmd: kept (this machine has $gpu_count GPU(s))" >&2
             echo keep > "$tmp/$k.txt"
             continue
         fi
