@@ -83,9 +83,10 @@ function read_blocks(f,    line, inside, tag, cmd, name, rest, w, key) {
         # A row of a profile table (scripts/profile.sh): name, block, bank
         # conflicts load and store, wavefronts/instr load and store,
         # sectors/request load and store, local sectors, DRAM % peak (and
-        # maybe the kernel it runs).
+        # maybe the kernel it runs). A kernel without shared memory has "-"
+        # for its wavefronts.
         if (split(line, w, /[ ]+/) >= 10 && w[2] ~ /^[0-9]+x[0-9]+$/ &&
-            line ~ /^[A-Za-z_][A-Za-z0-9_]* +[0-9]+x[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+( |$)/) {
+            line ~ /^[A-Za-z_][A-Za-z0-9_]* +[0-9]+x[0-9]+ +[0-9]+ +[0-9]+ +([0-9.]+|-) +([0-9.]+|-) +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+( |$)/) {
             key = f SUBSEP tag SUBSEP cmd SUBSEP w[1]
             seen[key]++
             profile_store(key, w)
@@ -248,8 +249,9 @@ FNR == 1 { read_blocks(FILENAME) }
 {
     line = $0
     out = ""
-    # A marker's spec may hold ">" (a CSV filter), never "--".
-    while (match(line, /<!-- value ([^-]|-[^-])*-->[^<]*<!-- \/value -->/)) {
+    # A marker's spec may hold ">" (a CSV filter) and "--" (an option of
+    # its command), never "-->".
+    while (match(line, /<!-- value ([^-]|-[^-]|--[^>])*-->[^<]*<!-- \/value -->/)) {
         m = substr(line, RSTART, RLENGTH)
         out = out substr(line, 1, RSTART - 1)
         line = substr(line, RSTART + RLENGTH)
@@ -271,6 +273,11 @@ FNR == 1 { read_blocks(FILENAME) }
             out = out m
         }
         markers++
+    }
+    if (index(line, "<!-- value ")) {   # a marker this loop could not read is never silently skipped
+        printf "%s:%d: a value marker that is not <!-- value SPEC -->NUMBER<!-- /value -->\n",
+               FILENAME, FNR > "/dev/stderr"
+        bad++
     }
     if (mode == "update")
         print out line

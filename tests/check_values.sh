@@ -83,4 +83,37 @@ else
     echo "PASS  values: the CSV filters (=, !=, <, column > column, &) count and pick the right rows"
 fi
 rm -rf "$tmp"
+# Markers whose command holds "--" (an option) and a profile row with "-"
+# columns: each was once skipped without a word, so a stale number under
+# it went through. A wrong number must be refused, and so must a marker the
+# check cannot read at all.
+tmp=$(mktemp -d) || exit 1
+{
+    echo '<!-- results h100: make -s --no-print-directory profile-chapter6 -->'
+    echo 'naive_col      32x8     0     0     -     -   32.00    4.00     0    43.1'
+    echo '<!-- end results -->'
+    echo '<!-- value h100 make -s --no-print-directory profile-chapter6 | naive_col | sectors load -->32.00<!-- /value -->'
+    echo '<!-- value h100 make -s --no-print-directory profile-chapter6 | naive_col | DRAM %peak -->43.1<!-- /value -->'
+} > "$tmp/good.md"
+missed=""
+for k in 4 5; do
+    sed "${k}s/-->[^<]*<!-- \/value -->/-->-1<!-- \/value -->/" "$tmp/good.md" > "$tmp/bad.md"
+    awk -v mode=check -f scripts/values.awk "$tmp/bad.md" > /dev/null 2>&1 || continue
+    missed="$missed $k"
+done
+sed '4s/<!-- \/value -->/<!-- \/valeu -->/' "$tmp/good.md" > "$tmp/unread.md"
+if ! out=$(awk -v mode=check -f scripts/values.awk "$tmp/good.md" 2>&1); then
+    echo "FAIL  values: markers on a command with options, or on a profile row, misread:"
+    printf '%s\n' "$out" | sed 's/^/      /'
+    status=1
+elif [ -n "$missed" ]; then
+    echo "FAIL  values: a wrong number under a marker whose command holds \"--\" went through (lines$missed)"
+    status=1
+elif awk -v mode=check -f scripts/values.awk "$tmp/unread.md" > /dev/null 2>&1; then
+    echo "FAIL  values: a marker the check cannot read went through"
+    status=1
+else
+    echo "PASS  values: markers on commands with options and on profile rows are read; one that cannot be read is refused"
+fi
+rm -rf "$tmp"
 exit "$status"
