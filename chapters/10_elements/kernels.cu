@@ -384,8 +384,9 @@ transpose_u16_any(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, i
 
 /* Chapter 7's padded tile, 1-byte elements: a warp moves 32 bytes per
  * load or store instruction, one sector, a quarter of a float warp. Byte
- * (r, c) is in word (33r + c) / 4, and down a column the 32 words land in
- * 32 different banks. */
+ * (r, c) is in word (33r + c) / 4. Down column 0, 4, 8, ... the 32 words
+ * land in 32 different banks; down every other column two of them share a
+ * bank (2-way conflicts: bank arithmetic, not profiled). */
 __global__ void transpose_u8_tile(const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
                                   int rows, int cols)
 {
