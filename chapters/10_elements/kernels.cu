@@ -287,34 +287,50 @@ transpose_u16_vec16(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
 #define ANY16_TILE 64
 #define ANY16_WARPS (ANY16_THREADS / 32)
 
-/* The two elements (2k, 2k + 1) of a row segment of n elements (n <= 64)
- * that starts at element e0 of the matrix, as lane k of the warp sees
- * them: e | f << 16, zeros past n. Every lane of the warp must call it
- * (it shuffles). */
-static __device__ __forceinline__ uint32_t load_pair_any(const uint16_t *__restrict__ in,
-                                                         size_t e0, int n, int k)
+/* Loading is split in two, so that a thread issues the loads of all its
+ * rows before it waits for any of them (chapter 3's bytes in flight): a
+ * shuffle uses the loaded value, and one between two rows' loads would
+ * hold the second load back until the first returned.
+ *
+ * Phase 1, what lane k loads of a row segment of n elements (n <= 64)
+ * that starts at element e0 of the matrix: `word`, the aligned word that
+ * holds element 2k (e0 even: elements 2k and 2k + 1; e0 odd: 2k - 1 and
+ * 2k), and `single`, element 2k + 1 alone where no neighbour's word holds
+ * it (lane 31 of a mid-word row, or the last element of a short
+ * segment). Zeros past n. */
+static __device__ __forceinline__ void load_pair_words(const uint16_t *__restrict__ in,
+                                                       size_t e0, int n, int k, uint32_t *word,
+                                                       uint32_t *single)
 {
     const uint32_t *in32 = (const uint32_t *)in;   /* cudaMalloc: 4-byte aligned */
-    uint32_t e = 0, f = 0;
+    *word = 0;
+    *single = 0;
     if ((e0 & 1) == 0) {
-        /* The row starts on a word: word k is elements 2k and 2k + 1. */
-        if (2 * k + 1 < n) {
-            uint32_t w = in32[e0 / 2 + k];
-            return w;
-        }
-        if (2 * k < n)
-            e = in[e0 + 2 * k];
-        return e;
+        if (2 * k + 1 < n)
+            *word = in32[e0 / 2 + k];
+        else if (2 * k < n)
+            *single = in[e0 + 2 * k];   /* here: element 2k, the segment's last */
+        return;
     }
-    /* The row starts mid-word: word (e0 - 1) / 2 + k holds element 2k - 1
-     * (low half) and element 2k (high half); the next word's low half is
-     * element 2k + 1. */
-    uint32_t w = (2 * k < n) ? in32[(e0 - 1) / 2 + k] : 0u;
-    uint32_t next = __shfl_down_sync(0xffffffffu, w, 1);
     if (2 * k < n)
-        e = w >> 16;
+        *word = in32[(e0 - 1) / 2 + k];
+    if (2 * k + 1 < n && !(k < 31 && 2 * k + 2 < n))
+        *single = in[e0 + 2 * k + 1];
+}
+
+/* Phase 2: elements 2k and 2k + 1 as e | f << 16, zeros past n. Every lane
+ * of the warp must call it (it shuffles). */
+static __device__ __forceinline__ uint32_t pair_from_words(size_t e0, int n, int k,
+                                                           uint32_t word, uint32_t single)
+{
+    uint32_t next = __shfl_down_sync(0xffffffffu, word, 1);
+    if ((e0 & 1) == 0)
+        return (2 * k + 1 < n) ? word : single;
+    /* Mid-word: the high half of this word is element 2k, the low half of
+     * lane k + 1's word element 2k + 1. */
+    uint32_t e = (2 * k < n) ? word >> 16 : 0u, f = 0;
     if (2 * k + 1 < n)
-        f = (k < 31 && 2 * k + 2 < n) ? (next & 0xffffu) : in[e0 + 2 * k + 1];
+        f = (k < 31 && 2 * k + 2 < n) ? (next & 0xffffu) : single;
     return e | f << 16;
 }
 
@@ -357,15 +373,22 @@ transpose_u16_any(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, i
     int n_cols = min(ANY16_TILE, cols - c0), n_rows = min(ANY16_TILE, rows - r0);
     uint32_t v[ANY16_TILE / ANY16_WARPS];
 
-    /* Tile row i = w + 8j is input row r0 + i, elements c0 .. c0 + 63. */
+    uint32_t single[ANY16_TILE / ANY16_WARPS];
+
+    /* Tile row i = w + 8j is input row r0 + i, elements c0 .. c0 + 63:
+     * every row's loads first, then the shuffles. */
 #pragma unroll
     for (int j = 0; j < ANY16_TILE / ANY16_WARPS; j++) {
         int i = w + ANY16_WARPS * j;
-        v[j] = load_pair_any(in, (size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k);
+        load_pair_words(in, (size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k, &v[j],
+                        &single[j]);
     }
 #pragma unroll
-    for (int j = 0; j < ANY16_TILE / ANY16_WARPS; j++)
-        word[w + ANY16_WARPS * j][k] = v[j];
+    for (int j = 0; j < ANY16_TILE / ANY16_WARPS; j++) {
+        int i = w + ANY16_WARPS * j;
+        word[i][k] = pair_from_words((size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k,
+                                     v[j], single[j]);
+    }
 
     __syncthreads();
 
@@ -480,35 +503,57 @@ transpose_u8_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, in
 #define ANY8_TILE 128
 #define ANY8_WARPS (ANY8_THREADS / 32)
 
-/* Bytes 4k .. 4k + 3 of the row segment of n bytes (n <= 128) at byte e0,
- * as lane k sees them, zeros past n. Every lane must call it (it
- * shuffles when n == 128). */
-static __device__ __forceinline__ uint32_t load_quad_any(const uint8_t *__restrict__ in,
-                                                         size_t e0, int n, int k)
+/* Loading in two phases, as transpose_u16_any does. Phase 1, what lane k
+ * loads of the row segment of n bytes (n <= 128) at byte e0, m = e0 % 4.
+ * A whole segment (n == 128): `word`, the aligned word (e0 - m) / 4 + k,
+ * which holds bytes 4k - m .. 4k - m + 3 of the segment, all in the
+ * matrix (bytes before the segment belong to it too); and for lane 31 of
+ * a mid-word row, `tail`, the word after the segment's last aligned one,
+ * whose first m bytes end the segment: loaded whole where it lies inside
+ * the matrix (total bytes), else left to phase 2 byte by byte. A short
+ * segment (at the matrix's right edge) goes byte by byte here, and `word`
+ * is then already bytes 4k .. 4k + 3, zeros past n. */
+static __device__ __forceinline__ void load_quad_words(const uint8_t *__restrict__ in,
+                                                       size_t e0, int n, int k, size_t total,
+                                                       uint32_t *word, uint32_t *tail)
 {
     const uint32_t *in32 = (const uint32_t *)in;   /* cudaMalloc: 4-byte aligned */
     int m = (int)(e0 & 3);
+    *tail = 0;
     if (n == ANY8_TILE) {
-        /* Word (e0 - m) / 4 + k holds bytes 4k - m .. 4k - m + 3 of the
-         * segment: every one of them is in the matrix (bytes before the
-         * segment belong to it too). Lane 31's next word would reach past
-         * the segment, maybe past the matrix: its m bytes come one by one. */
-        uint32_t w = in32[(e0 - m) / 4 + k];
-        uint32_t next = __shfl_down_sync(0xffffffffu, w, 1);
-        if (m == 0)
-            return w;
-        if (k == 31) {
-            next = 0;
-            for (int b = 0; b < m; b++)
-                next |= (uint32_t)in[e0 + ANY8_TILE - m + b] << (8 * b);
-        }
-        return __funnelshift_r(w, next, 8 * m);
+        *word = in32[(e0 - m) / 4 + k];
+        if (k == 31 && m != 0 && e0 - m + ANY8_TILE + 4 <= total)
+            *tail = in32[(e0 - m) / 4 + 32];
+        return;
     }
     uint32_t q = 0;
     for (int b = 0; b < 4; b++)
         if (4 * k + b < n)
             q |= (uint32_t)in[e0 + 4 * k + b] << (8 * b);
-    return q;
+    *word = q;
+}
+
+/* Phase 2: bytes 4k .. 4k + 3 of the segment. Every lane must call it (it
+ * shuffles when n == 128). */
+static __device__ __forceinline__ uint32_t quad_from_words(const uint8_t *__restrict__ in,
+                                                           size_t e0, int n, int k, size_t total,
+                                                           uint32_t word, uint32_t tail)
+{
+    int m = (int)(e0 & 3);
+    if (n != ANY8_TILE)
+        return word;
+    uint32_t next = __shfl_down_sync(0xffffffffu, word, 1);
+    if (m == 0)
+        return word;
+    if (k == 31) {
+        next = tail;
+        if (e0 - m + ANY8_TILE + 4 > total) {   /* the matrix's last bytes */
+            next = 0;
+            for (int b = 0; b < m; b++)
+                next |= (uint32_t)in[e0 + ANY8_TILE - m + b] << (8 * b);
+        }
+    }
+    return __funnelshift_r(word, next, 8 * m);
 }
 
 /* Stores bytes 4k .. 4k + 3 (quad q) of an output row segment of n bytes
@@ -560,16 +605,22 @@ transpose_u8_any(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int 
     int n_cols = min(ANY8_TILE, cols - c0), n_rows = min(ANY8_TILE, rows - r0);
     uint32_t v[ANY8_TILE / ANY8_WARPS];
 
-    /* Tile row i = w + 8j is input row r0 + i, bytes c0 .. c0 + 127. */
+    uint32_t tail[ANY8_TILE / ANY8_WARPS];
+    size_t total = (size_t)rows * cols;
+
+    /* Tile row i = w + 8j is input row r0 + i, bytes c0 .. c0 + 127: every
+     * row's loads first, then the shuffles. */
 #pragma unroll
     for (int j = 0; j < ANY8_TILE / ANY8_WARPS; j++) {
         int i = w + ANY8_WARPS * j;
-        v[j] = load_quad_any(in, (size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k);
+        load_quad_words(in, (size_t)(r0 + i) * cols + c0, i < n_rows ? n_cols : 0, k, total,
+                        &v[j], &tail[j]);
     }
 #pragma unroll
     for (int j = 0; j < ANY8_TILE / ANY8_WARPS; j++) {
         int i = w + ANY8_WARPS * j;
-        word[i & 3][i >> 2][k] = v[j];
+        word[i & 3][i >> 2][k] = quad_from_words(in, (size_t)(r0 + i) * cols + c0,
+                                                 i < n_rows ? n_cols : 0, k, total, v[j], tail[j]);
     }
 
     __syncthreads();
