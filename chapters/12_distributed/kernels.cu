@@ -177,11 +177,23 @@ dist_transpose_to_owners(const float *__restrict__ slab, long n, long C, long R,
             if (r0 + ty + j < n && c0 + tx < C)
                 tile[ty + j][tx] = slab[(r0 + ty + j) * C + c0 + tx];
         __syncthreads();
+        /* The owner of the tile's first output row, and where its rows
+         * end: worked out once a tile, not once an element, and only a
+         * tile that straddles two owners' rows takes the slow path. (With
+         * two 64-bit divisions an element this kernel ran far behind
+         * chapter 9's transpose on one GPU; that the divisions were the
+         * cause is a hypothesis, to be measured.) */
+        int h0 = split_owner(c0, C, dst.gpus);
+        long s0 = split_start(C, dst.gpus, h0), s1 = split_start(C, dst.gpus, h0 + 1);
         for (int j = 0; j < DIST_TILE; j += DIST_ROWS) {
             long c = c0 + ty + j, r = r0 + tx;
             if (c < C && r < n) {
-                int h = split_owner(c, C, dst.gpus);
-                long local = c - split_start(C, dst.gpus, h);
+                int h = h0;
+                long local = c - s0;
+                if (c >= s1) {
+                    h = split_owner(c, C, dst.gpus);
+                    local = c - split_start(C, dst.gpus, h);
+                }
                 dst.out[h][local * R + row0 + r] = tile[tx][ty + j];
             }
         }
