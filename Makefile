@@ -118,8 +118,10 @@ SOLUTION_SRC := $(sort $(wildcard solutions/[0-9][0-9]_*.cu))
 SOLUTIONS    := $(foreach f,$(SOLUTION_SRC),solution$(call number,$(f)))
 PROGRAMS     := $(CHAPTERS) $(EXERCISES) $(SOLUTIONS)
 
-# Chapter 9's kernels compare against cuBLAS: the programs of number 9 link it.
+# Chapter 9's kernels compare against cuBLAS: the programs of number 9 link
+# it, and those of number 10, whose float32 row is chapter 9's dispatcher.
 LIBS_9 := -lcublas
+LIBS_10 := -lcublas
 
 # $(1) program name, $(2) its objects, $(3) its number
 define PROGRAM_RULES

@@ -11,6 +11,8 @@
  *   transpose_f64_sector_aligned  the same, output rows in whole sectors
  *   transpose_f64_pairs         2 x 2 blocks of doubles, 16-byte accesses
  *   transpose_padded_tile       chapter 7's float32 kernel, for reference
+ *   transpose_any_shape         chapter 9's float32 dispatcher: the 4-byte
+ *                               kernel for every shape
  *   transpose_u16_tile          one 2-byte element per thread access
  *   transpose_u16_vec16         pairs packed in 32-bit words with
  *                               __byte_perm, 16-byte accesses
@@ -31,6 +33,7 @@
  * MB of bytes. README.md explains.
  */
 #include "../07_padded_tile/kernels.h"
+#include "../09_beyond/kernels.h"
 #include "../tile.h"
 #include "kernels.h"
 
@@ -40,6 +43,7 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_f64_sector_aligned", launch_f64_sector_aligned, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_pairs",       launch_f64_pairs,       TP_TRANSPOSE, PAIR_THREADS, 1, 8),
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
+    { "transpose_any_shape", launch_any_shape, TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
