@@ -147,16 +147,16 @@ typedef struct {
 /* A table line for a tensor kernel: TP_KERNEL_TENSOR("permute_tiled_021",
  * launch_permute_021, 32, 8, 0, 2, 1, 0) permutes axes (0, 2, 1) out of
  * place with 32 x 8 threads per block. */
-#define TP_KERNEL_TENSOR(name, launch_tensor, block_x, block_y, p0, p1, p2, in_place)      \
-    { name, NULL, TP_TRANSPOSE, { block_x, block_y, 1 }, 0.0, NULL, NULL, NULL, 0, 0, NULL, \
-      0, launch_tensor, { p0, p1, p2 }, in_place, 0 }
+#define TP_KERNEL_TENSOR(name_, launch_, block_x, block_y, p0, p1, p2, in_place_)          \
+    { .name = name_, .op = TP_TRANSPOSE, .block = { block_x, block_y, 1 },                 \
+      .launch_tensor = launch_, .perm = { p0, p1, p2 }, .in_place = in_place_ }
 
 /* A table line for a kernel of elem_bytes-byte elements (no exercise
  * fields): TP_KERNEL_BYTES("transpose_u8_quads", launch_u8_quads,
  * TP_TRANSPOSE, 256, 1, 1). */
-#define TP_KERNEL_BYTES(name, launch_bytes, op, block_x, block_y, elem_bytes)       \
-    { name, NULL, op, { block_x, block_y, 1 }, 0.0, NULL, NULL, NULL, 0, 0, launch_bytes, \
-      elem_bytes }
+#define TP_KERNEL_BYTES(name_, launch_, op_, block_x, block_y, elem_bytes_)            \
+    { .name = name_, .op = op_, .block = { block_x, block_y, 1 }, .launch_bytes = launch_, \
+      .elem_bytes = elem_bytes_ }
 
 /* Runs the chapter's kernels as described above; returns the exit status. */
 int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count);

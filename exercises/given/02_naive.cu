@@ -40,8 +40,9 @@ static const char *naive_rule(void)
 /* Your kernel's line ends with: the target, where to read up, the kernel
  * of this table the target is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_1d", launch_yours, TP_TRANSPOSE, { THREADS, 1, 1 },
-      1.6, "chapter 2", "transpose_naive_row", naive_rule },
+    { .name = "your_transpose_1d", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { THREADS, 1, 1 }, .target = 1.6, .see = "chapter 2",
+      .relative_to = "transpose_naive_row", .rule = naive_rule },
     { "transpose_naive_row", launch_naive_row, TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_naive_col", launch_naive_col, TP_TRANSPOSE, { 32, 8, 1 } },
 };

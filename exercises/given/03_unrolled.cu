@@ -25,8 +25,9 @@ static const char *launch_yours(const float *in, float *out, int rows, int cols,
 /* Your kernel's line ends with: the target, where to read up, and the
  * kernel of this table the target is measured against. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_unroll8_col", launch_yours, TP_TRANSPOSE, { 8, 32, 1 },
-      1.15, "chapter 3", "transpose_naive_col" },
+    { .name = "your_transpose_unroll8_col", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { 8, 32, 1 }, .target = 1.15, .see = "chapter 3",
+      .relative_to = "transpose_naive_col" },
     { "transpose_naive_col",   launch_naive_col,   TP_TRANSPOSE, { 8, 32, 1 } },
     { "transpose_unroll4_col", launch_unroll4_col, TP_TRANSPOSE, { 8, 32, 1 } },
 };

@@ -36,8 +36,9 @@ static const char *band_rule(void)
 /* Your kernel's line ends with: the target, where to read up, the kernel
  * it is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_banded_1d", launch_yours, TP_TRANSPOSE, { TILE_W, TILE_H, 1 },
-      0.8, "chapter 4", "transpose_diagonal_col", band_rule },
+    { .name = "your_transpose_banded_1d", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { TILE_W, TILE_H, 1 }, .target = 0.8, .see = "chapter 4",
+      .relative_to = "transpose_diagonal_col", .rule = band_rule },
     { "transpose_naive_col",    launch_naive_col,    TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_diagonal_col", launch_diagonal_col, TP_TRANSPOSE, { 32, 8, 1 } },
 };

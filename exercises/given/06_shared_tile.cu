@@ -43,8 +43,9 @@ static const char *tile_rule(void)
 /* Your kernel's line ends with: the target, where to read up, the kernel
  * it is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_shared_tile64", launch_yours, TP_TRANSPOSE, { THREADS_X, THREADS_Y, 1 },
-      0.6, "chapter 6", "transpose_shared_tile", tile_rule },
+    { .name = "your_transpose_shared_tile64", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { THREADS_X, THREADS_Y, 1 }, .target = 0.6, .see = "chapter 6",
+      .relative_to = "transpose_shared_tile", .rule = tile_rule },
     { "transpose_naive_col",   launch_naive_col,   TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_shared_tile", launch_shared_tile, TP_TRANSPOSE, { 32, 8, 1 } },
 };

@@ -39,8 +39,9 @@ static const char *no_padding_rule(void)
 /* Your kernel's line ends with: the target, where to read up, the kernel
  * it is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_swizzled_tile64", launch_yours, TP_TRANSPOSE, { TILE64, ROWS64, 1 },
-      1.3, "chapter 7", "transpose_shared_tile", no_padding_rule },
+    { .name = "your_transpose_swizzled_tile64", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { TILE64, ROWS64, 1 }, .target = 1.3, .see = "chapter 7",
+      .relative_to = "transpose_shared_tile", .rule = no_padding_rule },
     { "transpose_shared_tile",   launch_shared_tile,   TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_padded_tile",   launch_padded_tile,   TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_swizzled_tile", launch_swizzled_tile, TP_TRANSPOSE, { 32, 8, 1 } },

@@ -42,8 +42,9 @@ static const char *registers_rule(void)
 /* Your kernel's line ends with: the target, where to read up, the kernel
  * it is measured against, and the rule. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_shuffle16", launch_yours, TP_TRANSPOSE, { 32, 8, 1 },
-      0.8, "chapter 8", "transpose_padded_tile", registers_rule },
+    { .name = "your_transpose_shuffle16", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { 32, 8, 1 }, .target = 0.8, .see = "chapter 8",
+      .relative_to = "transpose_padded_tile", .rule = registers_rule },
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_shuffle",     launch_shuffle,     TP_TRANSPOSE, { 32, 8, 1 } },
 };

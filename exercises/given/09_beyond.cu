@@ -37,8 +37,9 @@ static const char *launch_yours(const float *in, float *out, int rows, int cols,
 /* Your kernel's line ends with: the target, where to read up, the kernel
  * it is measured against, no rule, and the shape it is timed on. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_few_rows", launch_yours, TP_TRANSPOSE, { TILE_THREADS, 1, 1 },
-      1.5, "chapter 9, lever 5", "transpose_naive_row", NULL, 3, 16777216 },
+    { .name = "your_transpose_few_rows", .launch = launch_yours, .op = TP_TRANSPOSE,
+      .block = { TILE_THREADS, 1, 1 }, .target = 1.5, .see = "chapter 9, lever 5",
+      .relative_to = "transpose_naive_row", .speed_rows = 3, .speed_cols = 16777216 },
     { "transpose_naive_row",    launch_naive_row,    TP_TRANSPOSE, { 32, 8, 1 } },
     { "transpose_padded_tile",  launch_padded_tile,  TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
     { "transpose_any_shape",    launch_any_shape,    TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },

@@ -36,8 +36,9 @@ static const char *launch_yours(const void *in, void *out, int rows, int cols, d
  * kernel it is measured against, no rule, the default shape (8192 x 8192);
  * then the 2-byte launch and the element size. */
 static const tp_kernel kernels[] = {
-    { "your_transpose_u16_pairs", NULL, TP_TRANSPOSE, { 32, PAIR_ROWS, 1 },
-      1.1, "chapter 10", "transpose_u16_tile", NULL, 0, 0, launch_yours, 2 },
+    { .name = "your_transpose_u16_pairs", .op = TP_TRANSPOSE, .block = { 32, PAIR_ROWS, 1 },
+      .target = 1.1, .see = "chapter 10", .relative_to = "transpose_u16_tile",
+      .launch_bytes = launch_yours, .elem_bytes = 2 },
     TP_KERNEL_BYTES("transpose_u16_tile",  launch_u16_tile,  TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16", launch_u16_vec16, TP_TRANSPOSE, PAIR_THREADS, 1, 2),
 };

@@ -40,9 +40,11 @@ static const char *launch_yours(const float *in, float *out, long batch, long ro
  * transpose_per_matrix, is left out: at the 3.2 us a launch chapter 11
  * measured, 200000 launches take about 0.64 s, for every timed run.) */
 static const tp_kernel kernels[] = {
-    { "your_batched_transpose", NULL, TP_TRANSPOSE, { CHUNK_THREADS, 1, 1 },
-      1.5, "chapter 11 (and chapter 9, lever 5)", "transpose_batched_tile", NULL, 12, 20,
-      NULL, 0, launch_yours, { 0, 2, 1 }, 0, 200000 },
+    { .name = "your_batched_transpose", .op = TP_TRANSPOSE, .block = { CHUNK_THREADS, 1, 1 },
+      .target = 1.5, .see = "chapter 11 (and chapter 9, lever 5)",
+      .relative_to = "transpose_batched_tile", .speed_rows = 12, .speed_cols = 20,
+      .launch_tensor = launch_yours, .perm = { 0, 2, 1 }, .in_place = 0,
+      .speed_depth = 200000 },
     TP_KERNEL_TENSOR("transpose_batched_tile", launch_batched_tile, TILE, BLOCK_ROWS, 0, 2, 1, 0),
     TP_KERNEL_TENSOR("permute_tiled_021", launch_permute_tiled, TILE, BLOCK_ROWS, 0, 2, 1, 0),
 };
