@@ -63,11 +63,12 @@ COMMON_HOST := $(BUILD)/common/cli.o $(BUILD)/common/validate.o $(BUILD)/common/
 COMMON_OBJS := $(COMMON_HOST) $(BUILD)/common/harness.o
 
 # --- The chapters' kernels -------------------------------------------------------
-# Each chapter compiles its kernels once (chapters/NN_name/kernels.cu) into
-# one static library; a program that compares against another chapter's
-# kernels includes that chapter's kernels.h (declarations only) and links
-# the library. Touching one chapter recompiles one file.
-CHAPTER_KERNELS := $(sort $(wildcard chapters/[0-9][0-9]_*/kernels.cu))
+# Each chapter compiles its kernels once (chapters/NN_name/*.cu but main.cu:
+# kernels.cu, and chapter 11's permute_nd.cu) into one static library; a
+# program that compares against another chapter's kernels includes that
+# chapter's header (declarations only) and links the library. Touching one
+# file recompiles one file.
+CHAPTER_KERNELS := $(sort $(filter-out %/main.cu,$(wildcard chapters/[0-9][0-9]_*/*.cu)))
 CHAPTER_LIB     := $(BUILD)/libchapters.a
 
 $(CHAPTER_LIB): $(patsubst %.cu,$(BUILD)/%.o,$(CHAPTER_KERNELS))

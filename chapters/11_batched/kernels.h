@@ -28,13 +28,13 @@ const char *launch_batched_tile(const float *in, float *out, long d0, long d1, l
 const char *launch_permute_tiled(const float *in, float *out, long d0, long d1, long d2,
                                  const int perm[3], dim3 block);
 
-/* The permutation that keeps the fastest axis, (1, 0, 2): whole rows copied. */
 /* The same permutations with chapter 9's 64 x 64 tile (256 threads), in
  * float4s where every row is 16-byte aligned on both sides. */
 #define TILE64_THREADS 256
 const char *launch_permute_tile64(const float *in, float *out, long d0, long d1, long d2,
                                   const int perm[3], dim3 block);
 
+/* The permutation that keeps the fastest axis, (1, 0, 2): whole rows copied. */
 const char *launch_permute_rows(const float *in, float *out, long d0, long d1, long d2,
                                 const int perm[3], dim3 block);
 

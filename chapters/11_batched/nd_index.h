@@ -1,0 +1,160 @@
+/*
+ * chapters/11_batched/nd_index.h - the index arithmetic of permute_nd's
+ * kernels (permute_nd.cu), apart from them so that tests/test_nd_index.c
+ * can run the very same code on the CPU and check that every output
+ * element is written once, from the right input element (no GPU needed).
+ *
+ * Both kernels work from a tp_plan (common/problem.h):
+ *   TILE  element (z, r, c) of the input, at sum z_in + r * in_row + c,
+ *         goes to sum z_out + c * out_col + r. A block moves one
+ *         ND_TILE x ND_TILE tile (tile rows along r, columns along c); its
+ *         number along the grid's x axis gives the tile, and the grid's y
+ *         and z axes give the two "other" axes, z2 and z1 (each looped
+ *         over when it has more than 65535 steps; z0 is 1 for a tile).
+ *   ROWS  row (z0, z1, z2) of row_len elements goes, unchanged, from
+ *         sum z_in to sum z_out. A row is `vecs` accesses of the widest
+ *         size that divides it (nd_access_bytes); the strides are then
+ *         counted in accesses.
+ *         When a row has fewer accesses than a block has threads, a block
+ *         moves `group` neighbouring rows along z2 at once; otherwise one
+ *         row, in `pieces` blocks. The grid's x axis numbers (group of
+ *         rows, piece), y and z are z1 and z0 as for the tile.
+ */
+#ifndef CH11_ND_INDEX_H
+#define CH11_ND_INDEX_H
+
+#include <stdint.h>
+
+#include "problem.h"
+
+#ifdef __CUDACC__
+#define ND_HD static __host__ __device__ __forceinline__
+#else
+#define ND_HD static inline
+#endif
+
+#define ND_TILE 32        /* the tile: ND_TILE x ND_TILE elements            */
+#define ND_TILE_ROWS 8    /* its block: ND_TILE x ND_TILE_ROWS threads       */
+#define ND_THREADS 256    /* threads per block, both kernels                 */
+#ifndef ND_GRID_YZ_MAX
+#define ND_GRID_YZ_MAX 65535   /* CUDA's limit on gridDim.y and .z (tests lower it) */
+#endif
+
+/* What a kernel needs of the plan, as plain numbers (a kernel argument). */
+typedef struct {
+    int64_t n_rows, n_cols;       /* TILE: extents along r and c                */
+    int64_t in_row, out_col;      /* TILE: input stride of r, output stride of c */
+    int64_t z_dims[3];            /* the other axes, slowest first, padded in
+                                     front with axes of 1 (z0, z1, z2)           */
+    int64_t z_in[3], z_out[3];    /* their strides (0 where padded): in elements
+                                     for a tile, in accesses for rows             */
+    uint32_t tiles_c;             /* TILE: tiles along c                          */
+    int64_t vecs;                 /* ROWS: accesses per row                       */
+    uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
+} nd_args;
+
+/* TILE: the first row and column of the tile of block x. */
+ND_HD void nd_tile_origin(const nd_args *a, uint32_t block_x, int64_t *r0, int64_t *c0)
+{
+    uint32_t tr = block_x / a->tiles_c;
+    *r0 = (int64_t)tr * ND_TILE;
+    *c0 = (int64_t)(block_x - tr * a->tiles_c) * ND_TILE;
+}
+
+/* The offsets, in elements, of step (z0, z1, z2) of the other axes, on
+ * both sides. */
+ND_HD void nd_offsets(const nd_args *a, int64_t z0, int64_t z1, int64_t z2, int64_t *in_off,
+                      int64_t *out_off)
+{
+    *in_off = z0 * a->z_in[0] + z1 * a->z_in[1] + z2 * a->z_in[2];
+    *out_off = z0 * a->z_out[0] + z1 * a->z_out[1] + z2 * a->z_out[2];
+}
+
+/* ROWS: thread t of a block moves access v of the block's row g (g <
+ * group). Threads with g >= group have nothing to do (*g = -1). */
+ND_HD void nd_row_thread(const nd_args *a, uint32_t t, uint32_t piece, int *g, int64_t *v)
+{
+    if (a->group > 1) {
+        uint32_t gg = t / (uint32_t)a->vecs;
+        *g = gg < a->group ? (int)gg : -1;
+        *v = (int64_t)(t - gg * (uint32_t)a->vecs);
+    } else {
+        *g = 0;
+        *v = (int64_t)piece * ND_THREADS + t;
+    }
+}
+
+/* The widest access, 16, 8, 4, 2 or 1 bytes, that divides a row of
+ * row_bytes bytes and both buffers' addresses (a row's start is then
+ * aligned too: the other axes' strides are whole rows). */
+static inline int nd_access_bytes(int64_t row_bytes, uintptr_t in, uintptr_t out)
+{
+    int w = 16;
+    while (w > 1 && (row_bytes % w != 0 || in % w != 0 || out % w != 0))
+        w /= 2;
+    return w;
+}
+
+/* The kernels' arguments and grid for a TILE or ROWS plan; `access` is
+ * the rows kernel's access width in bytes (nd_access_bytes; ignored for a
+ * tile). The grid's y and z are capped at ND_GRID_YZ_MAX (the kernels
+ * loop over the rest); x is at most 2^31 - 1, which a plan of up to 2^62 bytes of
+ * rows or tiles could exceed: returns 0 then (else 1). */
+static inline int nd_make_args(const tp_plan *plan, int access, nd_args *a, uint32_t grid[3])
+{
+    int k, shift = 3 - plan->nz;   /* the plan's other axes go to the back */
+    int64_t x;
+
+    for (k = 0; k < 3; k++) {
+        a->z_dims[k] = 1;
+        a->z_in[k] = a->z_out[k] = 0;
+    }
+    for (k = 0; k < plan->nz; k++) {
+        a->z_dims[k + shift] = plan->z_dims[k];
+        a->z_in[k + shift] = plan->z_in[k];
+        a->z_out[k + shift] = plan->z_out[k];
+    }
+    a->n_rows = plan->n_rows;
+    a->n_cols = plan->n_cols;
+    a->in_row = plan->in_row;
+    a->out_col = plan->out_col;
+    a->tiles_c = 0;
+    a->vecs = 0;
+    a->group = a->pieces = 1;
+    if (plan->kind == TP_PLAN_TILE) {
+        int64_t tiles_r = (plan->n_rows + ND_TILE - 1) / ND_TILE;
+        int64_t tiles_c = (plan->n_cols + ND_TILE - 1) / ND_TILE;
+        if (tiles_c > 0xFFFFFFFFLL)
+            return 0;
+        a->tiles_c = (uint32_t)tiles_c;
+        x = tiles_r * tiles_c;
+        grid[1] = (uint32_t)(a->z_dims[2] < ND_GRID_YZ_MAX ? a->z_dims[2] : ND_GRID_YZ_MAX);
+        grid[2] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
+    } else {
+        /* ROWS: row (z0, z1, z2), vecs accesses each; the strides are
+         * counted in accesses (whole rows, so the division is exact). */
+        a->vecs = plan->row_len * plan->elem_bytes / access;
+        for (k = 0; k < 3; k++) {
+            a->z_in[k] = a->z_in[k] * plan->elem_bytes / access;
+            a->z_out[k] = a->z_out[k] * plan->elem_bytes / access;
+        }
+        if (a->vecs < ND_THREADS) {
+            a->group = (uint32_t)(ND_THREADS / a->vecs);
+            x = (a->z_dims[2] + a->group - 1) / a->group;
+        } else {
+            int64_t pieces = (a->vecs + ND_THREADS - 1) / ND_THREADS;
+            if (pieces > 0xFFFFFFFFLL)
+                return 0;
+            a->pieces = (uint32_t)pieces;
+            x = a->z_dims[2] * pieces;
+        }
+        grid[1] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
+        grid[2] = (uint32_t)(a->z_dims[0] < ND_GRID_YZ_MAX ? a->z_dims[0] : ND_GRID_YZ_MAX);
+    }
+    if (x > 0x7FFFFFFFLL)
+        return 0;
+    grid[0] = (uint32_t)x;
+    return 1;
+}
+
+#endif

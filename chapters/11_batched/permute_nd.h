@@ -1,0 +1,27 @@
+/*
+ * chapters/11_batched/permute_nd.h - one design for every permutation of
+ * 1 to 4 axes, for elements of 1, 2, 4, 8 or 16 bytes (a tp_problem,
+ * common/problem.h). The launch function asks tp_problem_plan what the
+ * permutation does to the input's fastest axis, and launches one of:
+ *   the identity              cudaMemcpyAsync, device to device;
+ *   the fastest axis stays    permute_nd_rows: whole rows copied, in the
+ *                             widest accesses (16, 8, 4, 2 or 1 bytes)
+ *                             that the row's length allows;
+ *   the fastest axis moves    permute_nd_tile: chapter 7's padded 32 x 32
+ *                             tile, in the element's own size, over the
+ *                             input's and the output's fastest axes.
+ * Up to three other axes only move the row or the tile (nd_index.h).
+ */
+#ifndef CH11_PERMUTE_ND_H
+#define CH11_PERMUTE_ND_H
+
+#include "harness.h"
+#include "problem.h"
+#include "nd_index.h"
+
+/* in and out hold the problem's elements (not overlapping). The table's
+ * block must have ND_THREADS threads; returns NULL, or why the problem
+ * cannot be taken (a pointer not aligned to the element size). */
+const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, dim3 block);
+
+#endif

@@ -1,0 +1,284 @@
+/*
+ * test_nd_index.c - chapter 11's permute_nd kernels, run on the CPU (no
+ * GPU needed): for random problems of 1 to 4 axes and every element size,
+ * the index arithmetic the kernels use (chapters/11_batched/nd_index.h)
+ * is walked over every block and thread of the grid they are launched
+ * with, and every byte each thread would store is checked: written once,
+ * every byte of the output written, each from the input element that
+ * tp_problem_source names. The grid's y and z are capped at 3 here (65535
+ * on a GPU), so the kernels' loops over the other axes run too. Random
+ * cases come from a fixed starting value, so a failure repeats.
+ *
+ * Prints "PASS  nd_index: name" or "FAIL  nd_index: name: why" per test.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "problem.h"
+
+#define ND_GRID_YZ_MAX 3
+#include "../chapters/11_batched/nd_index.h"
+
+#define UNIT_PREFIX "nd_index"
+#include "unit.h"   /* EXPECT, run(), failures */
+
+/* One store of the emulated kernel: `bytes` bytes from input byte src to
+ * output byte dst. Counts each output byte; a byte whose source is not
+ * the one tp_problem_source names, or that is written twice, is an error
+ * (the first one kept in why). */
+typedef struct {
+    const tp_problem *p;
+    unsigned char *count;   /* per output byte                 */
+    int64_t bytes;          /* of the output                   */
+    uintptr_t in_addr, out_addr;   /* where the buffers stand for  */
+    int bad;
+} sink;
+
+static void store(sink *s, int64_t dst, int64_t src, int bytes)
+{
+    int e = s->p->elem_bytes, b;
+    /* An access of `bytes` bytes must be aligned to its size on both sides
+     * (a GPU faults otherwise). */
+    if (((s->in_addr + (uintptr_t)src) % (uintptr_t)bytes != 0 ||
+         (s->out_addr + (uintptr_t)dst) % (uintptr_t)bytes != 0) &&
+        !s->bad++)
+        snprintf(why, sizeof why, "a %d-byte access at input byte %lld, output byte %lld is "
+                 "not aligned", bytes, (long long)src, (long long)dst);
+    for (b = 0; b < bytes; b++) {
+        int64_t d = dst + b, want;
+        if (d < 0 || d >= s->bytes) {
+            if (!s->bad++)
+                snprintf(why, sizeof why, "a store to byte %lld, outside the output",
+                         (long long)d);
+            continue;
+        }
+        want = tp_problem_source(s->p, d / e) * e + d % e;
+        if (src + b != want && !s->bad++)
+            snprintf(why, sizeof why, "output byte %lld from input byte %lld, want %lld",
+                     (long long)d, (long long)(src + b), (long long)want);
+        if (s->count[d]++ == 1 && !s->bad++)
+            snprintf(why, sizeof why, "output byte %lld written twice", (long long)d);
+    }
+}
+
+/* The tile kernel's stores, block by block and thread by thread (the
+ * store loop of ND_TILE_KERNEL in permute_nd.cu). */
+static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
+{
+    int e = s->p->elem_bytes;
+    uint32_t bx, by, bz;
+    for (bz = 0; bz < grid[2]; bz++)
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                int64_t r0, c0, z1, z2, in_off, out_off;
+                int tx, ty, j;
+                nd_tile_origin(a, bx, &r0, &c0);
+                for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
+                    for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
+                        nd_offsets(a, 0, z1, z2, &in_off, &out_off);
+                        for (ty = 0; ty < ND_TILE_ROWS; ty++)
+                            for (tx = 0; tx < ND_TILE; tx++)
+                                for (j = 0; j < ND_TILE; j += ND_TILE_ROWS) {
+                                    /* tile[tx][ty + j] was loaded from row
+                                     * r0 + tx, column c0 + ty + j */
+                                    int64_t c = c0 + ty + j, r = r0 + tx;
+                                    if (r < a->n_rows && c < a->n_cols)
+                                        store(s, (out_off + c * a->out_col + r) * e,
+                                              (in_off + r * a->in_row + c) * e, e);
+                                }
+                    }
+            }
+}
+
+/* The rows kernel's stores (ND_ROWS_KERNEL), in accesses of `w` bytes. */
+static void walk_rows(sink *s, const nd_args *a, const uint32_t grid[3], int w)
+{
+    uint32_t bx, by, bz, t;
+    for (bz = 0; bz < grid[2]; bz++)
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++)
+                for (t = 0; t < ND_THREADS; t++) {
+                    uint32_t rows = bx / a->pieces, piece = bx - rows * a->pieces;
+                    int g;
+                    int64_t v, z0, z1, z2, in_off, out_off;
+                    nd_row_thread(a, t, piece, &g, &v);
+                    z2 = (int64_t)rows * a->group + g;
+                    if (g < 0 || v >= a->vecs || z2 >= a->z_dims[2])
+                        continue;
+                    for (z0 = bz; z0 < a->z_dims[0]; z0 += grid[2])
+                        for (z1 = by; z1 < a->z_dims[1]; z1 += grid[1]) {
+                            nd_offsets(a, z0, z1, z2, &in_off, &out_off);
+                            store(s, (out_off + v) * w, (in_off + v) * w, w);
+                        }
+                }
+}
+
+/* Runs problem p through the plan and the emulated kernel; 1 if every
+ * output byte was written once, from the right place. `in_addr` and
+ * `out_addr` stand for the buffers' addresses (their alignment picks the
+ * rows kernel's access width). */
+static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_addr)
+{
+    tp_plan plan = tp_problem_plan(p);
+    nd_args a;
+    uint32_t grid[3];
+    sink s;
+    int64_t i;
+    int w = plan.elem_bytes, ok;
+    char buf[128];
+
+    s.p = p;
+    s.bytes = tp_problem_bytes(p);
+    s.in_addr = in_addr;
+    s.out_addr = out_addr;
+    s.bad = 0;
+    s.count = calloc((size_t)s.bytes, 1);
+    if (!s.count) {
+        snprintf(why, sizeof why, "out of host memory");
+        return 0;
+    }
+    if (plan.kind == TP_PLAN_COPY) {
+        for (i = 0; i < s.bytes; i += plan.elem_bytes)   /* cudaMemcpyAsync */
+            store(&s, i, i, plan.elem_bytes);
+    } else {
+        if (plan.kind == TP_PLAN_ROWS)
+            w = nd_access_bytes(plan.row_len * plan.elem_bytes, in_addr, out_addr);
+        if (!nd_make_args(&plan, w, &a, grid)) {
+            snprintf(why, sizeof why, "%s: no grid", tp_problem_format(p, buf, sizeof buf));
+            free(s.count);
+            return 0;
+        }
+        if (plan.kind == TP_PLAN_TILE)
+            walk_tile(&s, &a, grid);
+        else
+            walk_rows(&s, &a, grid, w);
+    }
+    for (i = 0; i < s.bytes && !s.bad; i++)
+        if (s.count[i] == 0) {
+            snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
+            s.bad = 1;
+        }
+    ok = !s.bad;
+    if (!ok) {   /* name the problem in front of what went wrong */
+        char msg[sizeof why + sizeof buf + 2];
+        snprintf(msg, sizeof msg, "%s: %s", tp_problem_format(p, buf, sizeof buf), why);
+        snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, msg);
+    }
+    free(s.count);
+    return ok;
+}
+
+/* A problem from a list: axes, then the permutation, then the element size. */
+static tp_problem make(int rank, const int64_t *dims, const int *perm, int elem_bytes)
+{
+    tp_problem p;
+    int k;
+    memset(&p, 0, sizeof p);
+    p.rank = rank;
+    p.elem_bytes = elem_bytes;
+    for (k = 0; k < rank; k++) {
+        p.dims[k] = dims[k];
+        p.perm[k] = perm[k];
+    }
+    return p;
+}
+
+/* The cases a learner meets first: a 2-D transpose, a batch, attention's
+ * [B, S, H, D] -> [B, H, S, D], NCHW <-> NHWC, every axis reversed. */
+static int named_cases(void)
+{
+    static const struct {
+        int rank;
+        int64_t dims[4];
+        int perm[4];
+        int elem_bytes;
+    } c[] = {
+        { 2, { 33, 70 }, { 1, 0 }, 4 },
+        { 2, { 1, 1 }, { 1, 0 }, 1 },
+        { 3, { 5, 17, 40 }, { 0, 2, 1 }, 2 },
+        { 4, { 2, 9, 3, 8 }, { 0, 2, 1, 3 }, 2 },     /* attention: rows   */
+        { 4, { 2, 3, 5, 7 }, { 0, 2, 3, 1 }, 2 },     /* NCHW -> NHWC      */
+        { 4, { 2, 5, 7, 3 }, { 0, 3, 1, 2 }, 2 },     /* NHWC -> NCHW      */
+        { 4, { 3, 4, 5, 6 }, { 3, 2, 1, 0 }, 8 },
+        { 3, { 4, 5, 6 }, { 1, 0, 2 }, 1 },           /* rows of 6 bytes   */
+        { 3, { 7, 3, 16 }, { 1, 0, 2 }, 4 },          /* rows of 64 bytes  */
+        { 2, { 3, 1000 }, { 0, 1 }, 2 },              /* a copy            */
+        { 3, { 600, 2, 3 }, { 1, 0, 2 }, 16 },        /* long z2, short rows */
+        { 3, { 2, 3, 700 }, { 1, 0, 2 }, 4 },         /* rows of 700 floats: pieces */
+    };
+    unsigned k;
+    for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+        tp_problem p = make(c[k].rank, c[k].dims, c[k].perm, c[k].elem_bytes);
+        if (!check_problem(&p, 0x1000, 0x2000))
+            return 0;
+    }
+    return 1;
+}
+
+/* Random problems: rank 1 to 4, sides 1 to 40 (their product kept small),
+ * any permutation, every element size, and buffers at addresses aligned
+ * to 16 or only to the element size. */
+static int random_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    int n;
+    srand(20261123);
+    for (n = 0; n < 600; n++) {
+        tp_problem p;
+        int64_t dims[4], total = 1;
+        int perm[4], rank = 1 + rand() % 4, k, e = sizes[rand() % 5];
+        uintptr_t in_shift = (rand() % 2) ? (uintptr_t)e : 0;
+        uintptr_t out_shift = (rand() % 2) ? (uintptr_t)e : 0;
+        for (k = 0; k < rank; k++) {
+            dims[k] = 1 + rand() % (total > 2000 ? 3 : 40);
+            total *= dims[k];
+            perm[k] = k;
+        }
+        for (k = rank - 1; k > 0; k--) {   /* a random permutation */
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        p = make(rank, dims, perm, e);
+        if (!check_problem(&p, 0x10000 + in_shift, 0x20000 + out_shift))
+            return 0;
+    }
+    return 1;
+}
+
+/* The check can fail: a plan whose output stride is off by one element
+ * must be caught (a tile stores two elements to one place). */
+static int broken_plan_is_caught(void)
+{
+    static const int64_t dims[3] = { 3, 40, 50 };
+    static const int perm[3] = { 0, 2, 1 };
+    tp_problem p = make(3, dims, perm, 4);
+    tp_plan plan = tp_problem_plan(&p);
+    nd_args a;
+    uint32_t grid[3];
+    sink s;
+
+    s.p = &p;
+    s.bytes = tp_problem_bytes(&p);
+    s.in_addr = 0x1000;
+    s.out_addr = 0x2000;
+    s.bad = 0;
+    s.count = calloc((size_t)s.bytes, 1);
+    EXPECT(s.count != NULL, "out of host memory");
+    plan.out_col -= 1;
+    EXPECT(nd_make_args(&plan, 4, &a, grid), "no grid");
+    walk_tile(&s, &a, grid);
+    free(s.count);
+    EXPECT(s.bad > 0, "a plan with a wrong output stride went through");
+    return 1;
+}
+
+int main(void)
+{
+    run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
+        named_cases);
+    run("600 random problems of 1 to 4 axes and 1 to 16-byte elements", random_cases);
+    run("a wrong output stride is caught", broken_plan_is_caught);
+    return failures ? 1 : 0;
+}
