@@ -32,6 +32,38 @@ const tp_shape3 tp_check_shapes3[] = {
 };
 const int tp_check_shape3_count = (int)(sizeof tp_check_shapes3 / sizeof tp_check_shapes3[0]);
 
+/* 4 axes: a single element, four primes, an axis of 1 first, second and
+ * third (a permutation must step over it), sides one past a tile. */
+const tp_shape4 tp_check_shapes4[] = {
+    { { 1, 1, 1, 1 } }, { { 2, 3, 5, 7 } }, { { 3, 1, 65, 33 } }, { { 2, 17, 1, 129 } },
+    { { 4, 33, 2, 31 } },
+};
+const int tp_check_shape4_count = (int)(sizeof tp_check_shapes4 / sizeof tp_check_shapes4[0]);
+
+int tp_check_shape_at(int tensor, int s, int *rank, int64_t dims[TP_MAX_RANK])
+{
+    int a;
+
+    if (s < 0 || s >= (tensor ? tp_check_shape3_count + tp_check_shape4_count
+                              : tp_check_shape_count))
+        return 0;
+    if (!tensor) {
+        *rank = 2;
+        dims[0] = tp_check_shapes[s].rows;
+        dims[1] = tp_check_shapes[s].cols;
+    } else if (s < tp_check_shape3_count) {
+        *rank = 3;
+        dims[0] = tp_check_shapes3[s].depth;
+        dims[1] = tp_check_shapes3[s].rows;
+        dims[2] = tp_check_shapes3[s].cols;
+    } else {
+        *rank = 4;
+        for (a = 0; a < 4; a++)
+            dims[a] = tp_check_shapes4[s - tp_check_shape3_count].dims[a];
+    }
+    return 1;
+}
+
 /* Launch functions take the sides as ints. */
 #define MAX_SIDE ((long)INT_MAX)
 
@@ -65,39 +97,42 @@ static int parse_long(const char *what, const char *s, long min, long max,
     return 0;
 }
 
-/* "RxC" (or "N" for N x N) into rows and cols. */
-static int parse_size(const char *s, long *depth, long *rows, long *cols, char *err,
-                      size_t err_len)
+/* "N", "RxC", "DxRxC" or "AxBxCxD" into opt->rank and opt->dims
+ * (tp_parse_dims; "N" means N x N), each side at most MAX_SIDE. */
+static int parse_size(const char *s, tp_options *opt, char *err, size_t err_len)
 {
-    char buf[64];
-    const char *x = s ? strpbrk(s, "xX") : NULL;
-    const char *x2 = x ? strpbrk(x + 1, "xX") : NULL;
+    int64_t d[TP_MAX_RANK] = { 0 };
+    int rank, a;
 
-    if (s == NULL || *s == '\0') {
-        snprintf(err, err_len, "--size needs a value such as 8192x8192");
+    if (tp_parse_dims("--size", s, &rank, d, err, err_len) != TP_OK)
         return -1;
+    if (rank == 1) {   /* --size N: a square matrix */
+        rank = 2;
+        d[1] = d[0];
     }
-    *depth = 1;
-    if (x == NULL)
-        return parse_long("--size", s, 1, MAX_SIDE, rows, err, err_len) == 0
-                   ? (*cols = *rows, 0) : -1;
-    if ((size_t)(x - s) >= sizeof buf || (x2 != NULL && (size_t)(x2 - x) >= sizeof buf)) {
-        snprintf(err, err_len, "--size '%s' is not of the form RxC or DxRxC", s);
-        return -1;
-    }
-    if (x2 != NULL) {   /* DxRxC: a tensor of D matrices of R x C (chapter 11) */
-        memcpy(buf, s, (size_t)(x - s));
-        buf[x - s] = '\0';
-        if (parse_long("--size depth", buf, 1, MAX_SIDE, depth, err, err_len) != 0)
+    for (a = 0; a < rank; a++)
+        if (d[a] > MAX_SIDE) {
+            snprintf(err, err_len, "--size axis %d is too large: '%lld' (at most %ld)", a,
+                     (long long)d[a], MAX_SIDE);
             return -1;
-        s = x + 1;
-        x = x2;
-    }
-    memcpy(buf, s, (size_t)(x - s));
-    buf[x - s] = '\0';
-    if (parse_long("--size rows", buf, 1, MAX_SIDE, rows, err, err_len) != 0)
-        return -1;
-    return parse_long("--size cols", x + 1, 1, MAX_SIDE, cols, err, err_len);
+        }
+    opt->rank = rank;
+    memcpy(opt->dims, d, sizeof d);
+    opt->rows = (long)d[rank - 2];
+    opt->cols = (long)d[rank - 1];
+    return 0;
+}
+
+/* After parsing: the last two axes are rows and cols (--rows and --cols
+ * may have changed them), depth the product of the others. */
+static void finish_shape(tp_options *opt)
+{
+    int a;
+    opt->dims[opt->rank - 2] = opt->rows;
+    opt->dims[opt->rank - 1] = opt->cols;
+    opt->depth = 1;
+    for (a = 0; a < opt->rank - 2; a++)
+        opt->depth *= (long)opt->dims[a];
 }
 
 /* Accepts both "--flag value" and "--flag=value". Returns the value, or
@@ -122,6 +157,7 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
     opt->cols = TP_DEFAULT_COLS;
     opt->reps = TP_DEFAULT_REPS;
     opt->depth = 1;
+    opt->rank = 2;
     err[0] = '\0';
 
     for (i = 1; i < argc; i++) {
@@ -168,7 +204,7 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
             }
         } else if (IS("--size")) {
             val = flag_value(argc, argv, &i, eq);
-            if (parse_size(val, &opt->depth, &opt->rows, &opt->cols, err, err_len) != 0)
+            if (parse_size(val, opt, err, err_len) != 0)
                 return TP_EXIT_USAGE;
             rows_given = cols_given = 1;
         } else if (IS("--kernel")) {
@@ -189,6 +225,7 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
         snprintf(err, err_len, "give both --rows and --cols (or --size RxC)");
         return TP_EXIT_USAGE;
     }
+    finish_shape(opt);
     if ((size_t)opt->rows > TP_MAX_ELEMENTS / (size_t)opt->cols) {
         snprintf(err, err_len,
                  "%ld x %ld is too large: at most %zu elements (2^36) per matrix",
@@ -196,9 +233,9 @@ int tp_parse_args(int argc, char **argv, tp_options *opt, char *err, size_t err_
         return TP_EXIT_USAGE;
     }
     if ((size_t)opt->depth > TP_MAX_ELEMENTS / ((size_t)opt->rows * (size_t)opt->cols)) {
-        snprintf(err, err_len,
-                 "%ld x %ld x %ld is too large: at most %zu elements (2^36) per tensor",
-                 opt->depth, opt->rows, opt->cols, TP_MAX_ELEMENTS);
+        char shape[96];
+        snprintf(err, err_len, "%s is too large: at most %zu elements (2^36) per tensor",
+                 tp_format_dims(opt->dims, opt->rank, shape, sizeof shape), TP_MAX_ELEMENTS);
         return TP_EXIT_USAGE;
     }
     if (opt->small && ((!opt->check && !opt->list_shapes) || rows_given)) {
@@ -230,6 +267,15 @@ void tp_print_usage(FILE *f, const char *prog)
         "  --help             print this text\n"
         "exit status: 0 ok, 1 a kernel failed or CUDA error, 2 bad command line, 3 no GPU\n",
         prog, TP_DEFAULT_ROWS, TP_DEFAULT_COLS, TP_DEFAULT_REPS, TP_SMALL_SHAPE_ELEMENTS);
+}
+
+void tp_print_usage_tensor(FILE *f)
+{
+    fprintf(f,
+        "tensor tables: --size RxC is 1 x R x C, the default 512 x 512 x 512\n"
+        "  --size AxBxCxD     a tensor of 4 axes; a row of fewer axes takes a shape\n"
+        "                     whose extra first axes are 1, a row of more axes any\n"
+        "                     shape (leading 1s added)\n");
 }
 
 int tp_fits(long rows, long cols, size_t bytes_free, size_t bytes_extra)

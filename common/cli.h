@@ -5,6 +5,8 @@
  *   --size RxC          the same in one flag (--size N means N x N)
  *   --size DxRxC        a tensor of D matrices of R x C (chapter 11 only;
  *                       the 2-D chapters refuse a depth above 1)
+ *   --size AxBxCxD      a tensor of 4 axes (chapter 11 only; the 2-D
+ *                       chapters refuse it)
  *   --reps N            timed repeats per kernel (the median is reported)
  *   --device N          which GPU to use
  *   --kernel NAME       run only the kernels whose name contains NAME
@@ -23,7 +25,10 @@
 #define TP_CLI_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include "problem.h"   /* TP_MAX_RANK, tp_parse_dims */
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,7 +69,13 @@ typedef struct {
     int list_shapes;   /* 1: --list-shapes was given                        */
     int small;         /* 1: only the small shapes of the list              */
     const char *kernel_filter; /* NULL, or a substring of kernel names      */
-    long depth;        /* --size DxRxC: D (chapter 11's tensors); else 1     */
+    long depth;        /* --size DxRxC: D (chapter 11's tensors); else 1;
+                          --size AxBxCxD: A * B                          */
+    /* The shape in full, slowest axis first: rank 2 (rows x cols) unless
+     * --size gave 3 or 4 axes. --size N is rank 2, N x N. rows and cols
+     * above are always its last two axes. */
+    int rank;
+    int64_t dims[TP_MAX_RANK];
 } tp_options;
 
 /* Parses argv into *opt. Returns 0 on success; on bad input returns
@@ -87,8 +98,24 @@ typedef struct { long depth, rows, cols; } tp_shape3;
 extern const tp_shape3 tp_check_shapes3[];
 extern const int tp_check_shape3_count;   /* --small: at most this many elements */
 
+/* The shapes of 4 axes that only problem rows of rank 4 take whole (a
+ * row of rank 3 takes one whose first axis is 1): single elements, primes,
+ * axes of 1 between others, sides just past a tile. --check of a tensor
+ * table runs them after tp_check_shapes3. */
+typedef struct { long dims[4]; } tp_shape4;
+extern const tp_shape4 tp_check_shapes4[];
+extern const int tp_check_shape4_count;
+
+/* Shape s (from 0) of the awkward-shape list of a 2-D table (tensor 0:
+ * tp_check_shapes) or of a tensor table (tensor 1: tp_check_shapes3, then
+ * tp_check_shapes4), into *rank and dims. Returns 0 past the list's end. */
+int tp_check_shape_at(int tensor, int s, int *rank, int64_t dims[TP_MAX_RANK]);
+
 /* Prints the usage text for program `prog`. */
 void tp_print_usage(FILE *f, const char *prog);
+
+/* The lines a tensor table (chapter 11) adds to the usage text. */
+void tp_print_usage_tensor(FILE *f);
 
 /* Halves the larger side of rows x cols until two matrices of float32 fit
  * in `bytes_free` (with `bytes_extra` set aside). Returns 1 if it had to

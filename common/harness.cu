@@ -101,15 +101,27 @@ void tp_device_info_get(int ordinal, tp_device_info *info)
     info->peak_gbps = tp_peak_gbps(info->mem_clock_khz, info->bus_width_bits);
 }
 
-/* ---- The matrices of one shape -------------------------------------------- */
+/* ---- The buffers of one shape -------------------------------------------- */
+
+/* What a run runs: a kernel of the table, or one of the two copies that
+ * make the ceiling (cudaMemcpy, and the harness's copy kernel below). */
+typedef enum { RUN_KERNEL, RUN_MEMCPY, RUN_COPY_KERNEL } run_kind;
+
+/* A shape of 1 to 4 axes, slowest first: a matrix is rank 2, rows x cols. */
+typedef struct {
+    int rank;
+    int64_t dims[TP_MAX_RANK];
+} nd_shape;
 
 /* Everything one run of the program works on: the device, and the input,
- * output and references of the shape being run now. */
+ * output and reference of the shape being run now. */
 typedef struct {
     const char *prog;
     tp_options opt;
     tp_device_info dev;
-    long rows, cols;         /* the shape of the buffers below              */
+    nd_shape shape;          /* the shape of the buffers below              */
+    long rows, cols;         /* the same as one matrix: cols the last axis,
+                                rows every other axis multiplied            */
     int elem_bytes;          /* of their elements: 4 (float32), or 1, 2, 8   */
     size_t bytes;            /* one matrix                                  */
     void *d_in, *d_out;      /* device input and output                     */
@@ -118,13 +130,12 @@ typedef struct {
     size_t flush_bytes;      /* 0 when nothing is timed                     */
     void *h_in, *h_out;      /* host input, and the output copied back       */
     unsigned char *h_guards; /* the two guard zones copied back              */
-    void *h_ref[2];          /* the CPU reference of TP_TRANSPOSE (a copy's is h_in) */
-    /* A tensor table (chapter 11): the buffers hold dims[0] x dims[1] x
-     * dims[2] float32 (rows = dims[0] * dims[1], cols = dims[2]), and
-     * h_ref[TP_TRANSPOSE] holds the reference of permutation ref_perm. */
+    void *h_ref;             /* the CPU reference of ref_problem             */
+    int ref_made;            /* 1 once h_ref holds it                        */
+    tp_problem ref_problem;  /* (simplified: tp_problem_simplify)            */
+    /* A tensor table (chapter 11): every row is a problem on `shape`
+     * (problem_of); a 2-D table's rows copy or transpose rows x cols. */
     int tensor;
-    long dims[3];
-    int ref_perm[3];
 } tp_context;
 
 int tp_open_gpus(const char *prog, int device)
@@ -154,45 +165,102 @@ static void open_device(tp_context *c)
     tp_device_info_get(c->opt.device, &c->dev);
 }
 
-/* Makes sure input + output + flush_bytes fit on the GPU. A shape the user
- * chose that does not fit is an error; the default shape shrinks, with a
- * note on stderr. */
-static void fit_on_gpu(tp_context *c, long *rows, long *cols, int elem_bytes, size_t flush_bytes,
+static nd_shape matrix_shape(long r, long c) { nd_shape s = { 2, { r, c } }; return s; }
+static nd_shape tensor_shape(long d, long r, long c) { nd_shape s = { 3, { d, r, c } }; return s; }
+
+/* The shape as one matrix: cols its last axis, rows every other one multiplied. */
+static long elements_of(const nd_shape *s)
+{
+    long n = 1;
+    for (int a = 0; a < s->rank; a++)
+        n *= (long)s->dims[a];
+    return n;
+}
+static long cols_of(const nd_shape *s) { return (long)s->dims[s->rank - 1]; }
+static long rows_of(const nd_shape *s) { return elements_of(s) / cols_of(s); }
+
+static int same_shape(const nd_shape *a, const nd_shape *b)
+{
+    return a->rank == b->rank && memcmp(a->dims, b->dims, (size_t)a->rank * sizeof a->dims[0]) == 0;
+}
+
+/* The problem tensor row k solves on shape s of elem_bytes-byte elements:
+ * its permutation of its rank's axes (a legacy tensor row's: 3) on s, with
+ * leading 1s added or leading axes of 1 dropped (tp_problem_set_shape).
+ * Returns NULL, or why the row cannot take s. */
+static const char *problem_of(const nd_shape *s, int elem_bytes, const tp_kernel *k,
+                              tp_problem *p)
+{
+    static char why[TP_MAX_RANK + 1][160];   /* one per rank: a table prints them at the end */
+    int r = k->launch_problem != NULL ? k->rank : 3;
+
+    memset(p, 0, sizeof *p);
+    p->rank = r;
+    p->elem_bytes = elem_bytes;
+    memcpy(p->perm, k->perm, sizeof p->perm);
+    r = r >= 1 && r <= TP_MAX_RANK ? r : 0;
+    if (tp_problem_set_shape(p, s->dims, s->rank, why[r], sizeof why[r]) != TP_OK)
+        return why[r];
+    return NULL;
+}
+
+/* What a run on the current buffers computes, as a problem: a tensor row's
+ * own; that of a 2-D row (or of the ceiling's copies) is the rows x cols
+ * matrix with perm (0, 1), a copy, or (1, 0), a transpose. */
+static tp_problem checked_problem(const tp_context *c, const tp_kernel *k, run_kind kind)
+{
+    tp_problem p;
+    if (kind == RUN_KERNEL && c->tensor && problem_of(&c->shape, c->elem_bytes, k, &p) == NULL)
+        return p;   /* (a row that cannot take the shape is named by its matrix) */
+    return tp_matrix_problem(c->rows, c->cols, kind == RUN_KERNEL ? k->op : TP_COPY,
+                             c->elem_bytes);
+}
+
+/* Makes sure input + output + flush_bytes of shape s fit on the GPU. A
+ * shape the user chose, or a tensor (its sides are the lesson), that does
+ * not fit is an error; the default matrix shrinks, with a note on stderr. */
+static void fit_on_gpu(tp_context *c, nd_shape *s, int elem_bytes, size_t flush_bytes,
                        int user_chose)
 {
     size_t free_bytes = 0, total_bytes = 0;
     size_t reserve = 64u << 20;   /* headroom for the CUDA context and cuBLAS */
-    char msg[256];
+    long rows = rows_of(s), cols = cols_of(s);
+    char msg[256], name[96];
 
     CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (tp_fits_elems(*rows, *cols, elem_bytes, free_bytes, flush_bytes + reserve))
+    if (tp_fits_elems(rows, cols, elem_bytes, free_bytes, flush_bytes + reserve))
         return;
-    if (user_chose) {
+    if (user_chose || c->tensor) {
         snprintf(msg, sizeof msg,
-                 "%ld x %ld needs %.2f GB for input and output, but the GPU has %.2f GB free",
-                 *rows, *cols, 2.0 * *rows * *cols * elem_bytes / 1e9, free_bytes / 1e9);
+                 "%s needs %.2f GB for input and output, but the GPU has %.2f GB free",
+                 tp_format_dims(s->dims, s->rank, name, sizeof name),
+                 2.0 * rows * cols * elem_bytes / 1e9, free_bytes / 1e9);
         fatal_usage(c->prog, msg);
     }
-    if (tp_shrink_to_fit_elems(rows, cols, elem_bytes, free_bytes, flush_bytes + reserve) < 0)
+    if (tp_shrink_to_fit_elems(&rows, &cols, elem_bytes, free_bytes, flush_bytes + reserve) < 0)
         fatal_usage(c->prog, "the GPU has too little free memory for even a 1 x 1 matrix");
+    *s = matrix_shape(rows, cols);
     fprintf(stderr, "%s: note: the GPU has %.2f GB free, so the default matrix shrank to "
-            "%ld x %ld\n", c->prog, free_bytes / 1e9, *rows, *cols);
+            "%ld x %ld\n", c->prog, free_bytes / 1e9, rows, cols);
 }
 
-/* Allocates and fills the buffers for a rows x cols input of elem_bytes-
- * byte elements; flush_bytes of L2-flush buffer when kernels will be
- * timed, 0 when they are only checked. */
-static void setup_buffers(tp_context *c, long rows, long cols, int elem_bytes, size_t flush_bytes)
+/* Allocates and fills the buffers for an input of shape s, elem_bytes-byte
+ * elements (filled like one matrix: linear element i holds input value i);
+ * flush_bytes of L2-flush buffer when kernels will be timed, 0 when they
+ * are only checked. */
+static void setup_buffers(tp_context *c, const nd_shape *s, int elem_bytes, size_t flush_bytes)
 {
-    c->rows = rows;
-    c->cols = cols;
+    c->shape = *s;
+    c->rows = rows_of(s);
+    c->cols = cols_of(s);
     c->elem_bytes = elem_bytes;
-    c->bytes = (size_t)rows * (size_t)cols * (size_t)elem_bytes;
+    c->bytes = (size_t)c->rows * (size_t)c->cols * (size_t)elem_bytes;
     c->flush_bytes = flush_bytes;
     c->h_in = host_alloc(c->prog, c->bytes);
     c->h_out = host_alloc(c->prog, c->bytes);
-    c->h_ref[TP_COPY] = c->h_ref[TP_TRANSPOSE] = NULL;   /* made when first needed */
-    tp_fill_input_bytes(c->h_in, rows, cols, elem_bytes);
+    c->h_ref = NULL;   /* made when first needed */
+    c->ref_made = 0;
+    tp_fill_input_bytes(c->h_in, c->rows, c->cols, elem_bytes);
 
     CHECK_CUDA(cudaMalloc(&c->d_in, c->bytes));
     /* The output sits between two guard zones (validate.h) that no kernel
@@ -211,26 +279,6 @@ static void setup_buffers(tp_context *c, long rows, long cols, int elem_bytes, s
     CHECK_CUDA(cudaMemcpy(c->d_in, c->h_in, c->bytes, cudaMemcpyHostToDevice));
 }
 
-/* The same for a d0 x d1 x d2 float32 tensor (chapter 11). */
-static void setup_tensor(tp_context *c, long d0, long d1, long d2, size_t flush_bytes)
-{
-    setup_buffers(c, d0 * d1, d2, (int)sizeof(float), flush_bytes);
-    c->tensor = 1;
-    c->dims[0] = d0;
-    c->dims[1] = d1;
-    c->dims[2] = d2;
-}
-
-/* "R x C" of a matrix, "D x R x C" of a tensor. */
-static const char *shape_name(const tp_context *c, char *buf, size_t len)
-{
-    if (c->tensor)
-        snprintf(buf, len, "%ld x %ld x %ld", c->dims[0], c->dims[1], c->dims[2]);
-    else
-        snprintf(buf, len, "%ld x %ld", c->rows, c->cols);
-    return buf;
-}
-
 static void free_buffers(tp_context *c)
 {
     CHECK_CUDA(cudaFree(c->d_in));
@@ -239,42 +287,43 @@ static void free_buffers(tp_context *c)
     free(c->h_in);
     free(c->h_out);
     free(c->h_guards);
-    c->h_guards = NULL;
-    c->d_out_base = NULL;
-    free(c->h_ref[TP_COPY]);
-    free(c->h_ref[TP_TRANSPOSE]);
-    c->d_in = c->d_out = NULL;
-    c->d_flush = NULL;
-    c->h_in = c->h_out = c->h_ref[TP_COPY] = c->h_ref[TP_TRANSPOSE] = NULL;
+    free(c->h_ref);
+    c->d_in = c->d_out = c->d_flush = NULL;
+    c->d_out_base = c->h_guards = NULL;
+    c->h_in = c->h_out = c->h_ref = NULL;
 }
 
-/* What a correct kernel writes: the input itself for a copy, the CPU
- * transpose (made once per shape) for a transpose. */
-static const void *reference(tp_context *c, tp_op op)
+/* 1 if a and b are the same problem (entries past the rank aside). */
+static int same_problem(const tp_problem *a, const tp_problem *b)
 {
-    if (op == TP_COPY)
+    return a->rank == b->rank && a->elem_bytes == b->elem_bytes &&
+           memcmp(a->dims, b->dims, (size_t)a->rank * sizeof a->dims[0]) == 0 &&
+           memcmp(a->perm, b->perm, (size_t)a->rank * sizeof a->perm[0]) == 0;
+}
+
+/* What a correct run writes, made on the CPU when first needed and again
+ * only when the problem changes. Simplified first (problem.h): a copy, and
+ * any permutation that moves no byte, is the input itself; a 2-D transpose
+ * is tp_reference_bytes, cache-blocked for large matrices; the rest is
+ * tp_problem_reference. */
+static const void *reference(tp_context *c, const tp_kernel *k, run_kind kind)
+{
+    tp_problem p = checked_problem(c, k, kind), q = tp_problem_simplify(&p);
+
+    if (q.rank == 1)
         return c->h_in;
-    if (c->h_ref[op] == NULL) {
-        c->h_ref[op] = host_alloc(c->prog, c->bytes);
-        tp_reference_bytes(c->h_in, c->h_ref[op], c->rows, c->cols, op, c->elem_bytes);
+    if (c->h_ref == NULL)
+        c->h_ref = host_alloc(c->prog, c->bytes);
+    if (!c->ref_made || !same_problem(&q, &c->ref_problem)) {
+        if (q.rank == 2)
+            tp_reference_bytes(c->h_in, c->h_ref, (long)q.dims[0], (long)q.dims[1], TP_TRANSPOSE,
+                               q.elem_bytes);
+        else
+            tp_problem_reference(&q, c->h_in, c->h_ref);
+        c->ref_problem = q;
+        c->ref_made = 1;
     }
-    return c->h_ref[op];
-}
-
-/* A tensor kernel's reference: permutation k->perm of the input, made on
- * the CPU when the kernel's permutation differs from the last one made. */
-static const void *reference_tensor(tp_context *c, const tp_kernel *k)
-{
-    if (c->h_ref[TP_TRANSPOSE] == NULL) {
-        c->h_ref[TP_TRANSPOSE] = host_alloc(c->prog, c->bytes);
-        c->ref_perm[0] = -1;
-    }
-    if (memcmp(c->ref_perm, k->perm, sizeof c->ref_perm) != 0) {
-        tp_reference_permute((const float *)c->h_in, (float *)c->h_ref[TP_TRANSPOSE], c->dims,
-                             k->perm);
-        memcpy(c->ref_perm, k->perm, sizeof c->ref_perm);
-    }
-    return c->h_ref[TP_TRANSPOSE];
+    return c->h_ref;
 }
 
 /* ---- One kernel: run, check, time ------------------------------------------- */
@@ -344,9 +393,6 @@ copy_kernel_float4(const unsigned char *__restrict__ in, unsigned char *__restri
         out[16 * n4 + threadIdx.x] = in[16 * n4 + threadIdx.x];
 }
 
-/* The two copies that make the ceiling: cudaMemcpy, and the kernel above. */
-typedef enum { RUN_KERNEL, RUN_MEMCPY, RUN_COPY_KERNEL } run_kind;
-
 /* One run of kernel k (or of one of the two copies). Returns NULL, or the
  * reason the kernel does not take this shape (nothing was launched). */
 static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
@@ -360,12 +406,17 @@ static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
         size_t blocks = (c->bytes / 16 + per_block - 1) / per_block;
         copy_kernel_float4<<<(unsigned)(blocks > 0 ? blocks : 1), COPY_THREADS>>>(
             (const unsigned char *)c->d_in, (unsigned char *)c->d_out, c->bytes);
-    } else if (k->launch_tensor != NULL) {
+    } else if (c->tensor) {
         /* An in-place kernel works on the output buffer alone, which the
          * caller has just filled with the input (prepare_output). */
-        na = k->launch_tensor(k->in_place ? (const float *)c->d_out : (const float *)c->d_in,
-                              (float *)c->d_out, c->dims[0], c->dims[1], c->dims[2], k->perm,
-                              k->block);
+        const void *in = k->in_place ? c->d_out : c->d_in;
+        tp_problem p;
+        na = problem_of(&c->shape, c->elem_bytes, k, &p);
+        if (na == NULL && k->launch_problem != NULL)
+            na = k->launch_problem(in, c->d_out, &p, k->block);
+        else if (na == NULL)   /* a legacy tensor row: rank 3, float32 */
+            na = k->launch_tensor((const float *)in, (float *)c->d_out, (long)p.dims[0],
+                                  (long)p.dims[1], (long)p.dims[2], k->perm, k->block);
     } else if (k->launch_bytes != NULL) {
         na = k->launch_bytes(c->d_in, c->d_out, (int)c->rows, (int)c->cols, k->block);
     } else {
@@ -381,7 +432,7 @@ static const char *run_once(tp_context *c, const tp_kernel *k, run_kind kind)
  * permutes (d_in itself is never handed to it, so it stays the input). */
 static void prepare_output(tp_context *c, const tp_kernel *k, run_kind kind)
 {
-    if (kind == RUN_KERNEL && k->launch_tensor != NULL && k->in_place)
+    if (kind == RUN_KERNEL && c->tensor && k->in_place)
         CHECK_CUDA(cudaMemcpy(c->d_out, c->d_in, c->bytes, cudaMemcpyDeviceToDevice));
     else
         CHECK_CUDA(cudaMemset(c->d_out, TP_POISON_BYTE, c->bytes));
@@ -394,15 +445,15 @@ static void prepare_output(tp_context *c, const tp_kernel *k, run_kind kind)
 static void check_output(tp_context *c, const tp_kernel *k, run_kind kind, tp_result *res,
                          int loud)
 {
-    tp_op op = kind == RUN_KERNEL ? k->op : TP_COPY;
     const void *ref;
+    tp_problem p;
 
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(c->h_out, c->d_out, c->bytes, cudaMemcpyDeviceToHost));
     CHECK_CUDA(cudaMemcpy(c->h_guards, c->d_out_base, TP_GUARD_BYTES, cudaMemcpyDeviceToHost));
     CHECK_CUDA(cudaMemcpy(c->h_guards + TP_GUARD_BYTES, (unsigned char *)c->d_out + c->bytes,
                           TP_GUARD_BYTES, cudaMemcpyDeviceToHost));
-    ref = kind == RUN_KERNEL && c->tensor ? reference_tensor(c, k) : reference(c, op);
+    ref = reference(c, k, kind);
     res->check = tp_compare_bytes(c->h_out, ref, (size_t)c->rows * (size_t)c->cols,
                                   c->elem_bytes);
     tp_check_guards(&res->check, c->h_guards, c->h_guards + TP_GUARD_BYTES, c->bytes);
@@ -417,12 +468,8 @@ static void check_output(tp_context *c, const tp_kernel *k, run_kind kind, tp_re
     if (loud && !res->ok && res->check.outside == 0) {
         fprintf(stderr, "%s: FAIL, the first wrong elements of the output%s:\n", res->name,
                 res->wrong_late ? " after the timed runs" : "");
-        if (kind == RUN_KERNEL && c->tensor)
-            tp_print_mismatches3(stderr, &res->check, (const float *)c->h_out,
-                                 (const float *)ref, c->dims, k->perm);
-        else
-            tp_print_mismatches_bytes(stderr, &res->check, c->h_out, ref, c->rows, c->cols, op,
-                                  c->elem_bytes);
+        p = checked_problem(c, k, kind);
+        tp_print_mismatches_nd(stderr, &res->check, c->h_out, ref, &p);
     }
     if (res->check.outside > 0)   /* the guards are set again for the next run */
         CHECK_CUDA(cudaMemset(c->d_out_base, TP_GUARD_BYTE,
@@ -543,22 +590,65 @@ static int selected(const tp_options *opt, const tp_kernel *k)
 
 /* ---- The three things a program can do ------------------------------------- */
 
+/* The shape --size gave, or the default: 8192 x 8192 for a 2-D table, and
+ * 512 x 512 x 512 for a tensor table, whose shapes have at least 3 axes
+ * (--size RxC is 1 x R x C). */
+static nd_shape given_shape(const tp_context *c)
+{
+    nd_shape s = tensor_shape(1, c->opt.rows, c->opt.cols);
+
+    if (!c->tensor)
+        return matrix_shape(c->opt.rows, c->opt.cols);
+    if (!c->opt.size_given)
+        return tensor_shape(TP_DEFAULT_DEPTH3, TP_DEFAULT_DEPTH3, TP_DEFAULT_DEPTH3);
+    if (c->opt.rank >= 3) {
+        s.rank = c->opt.rank;
+        memcpy(s.dims, c->opt.dims, sizeof s.dims);
+    }
+    return s;
+}
+
+/* 1 if row k takes shape s: a 2-D row every matrix, a tensor row the
+ * shapes its rank takes (problem_of). */
+static int takes(const tp_context *c, const nd_shape *s, const tp_kernel *k)
+{
+    tp_problem p;
+    return !c->tensor || problem_of(s, elem_bytes_of(k), k, &p) == NULL;
+}
+
+/* 1 if a row this run uses takes shape s: a row with a target under
+ * --grade, any row for --list-shapes, a selected row otherwise. */
+static int shape_used(const tp_context *c, const nd_shape *s, const tp_kernel *kernels,
+                      int count)
+{
+    int i;
+    for (i = 0; i < count; i++)
+        if ((c->opt.list_shapes || (c->opt.grade ? kernels[i].target > 0
+                                                 : selected(&c->opt, &kernels[i]))) &&
+            takes(c, s, &kernels[i]))
+            return 1;
+    return 0;
+}
+
 /* Validates the selected kernels on the current buffers. In check mode one
  * line per kernel ("PASS name, block 32x8 (17 x 83)"); otherwise each
- * correct kernel is timed too. Fills res[] from index *n on. Returns the
- * number of wrong kernels; *applied counts the kernels that took the shape. */
+ * correct kernel is timed too. On the awkward-shape list (--check, no
+ * --size) a tensor row skips the shapes its rank does not take. Fills res[]
+ * from index *n on. Returns the number of wrong kernels; *applied counts
+ * the kernels that took the shape. */
 static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_result *res,
                        int *n, int *applied)
 {
     int failed = 0, i;
     char shape[80];
 
-    shape_name(c, shape, sizeof shape);
+    tp_format_dims(c->shape.dims, c->shape.rank, shape, sizeof shape);
     *applied = 0;
     for (i = 0; i < count; i++) {
         const tp_kernel *k = &kernels[i];
         tp_result *r = &res[*n];
-        if (!selected(&c->opt, k) || elem_bytes_of(k) != c->elem_bytes)
+        if (!selected(&c->opt, k) || elem_bytes_of(k) != c->elem_bytes ||
+            (c->opt.check && !c->opt.size_given && !takes(c, &c->shape, k)))
             continue;
         memset(r, 0, sizeof *r);
         r->name = k->name;
@@ -584,8 +674,8 @@ static int run_kernels(tp_context *c, const tp_kernel *kernels, int count, tp_re
 static void no_kernel_takes(tp_context *c)
 {
     char msg[200], shape[80];
-    snprintf(msg, sizeof msg, "no kernel of this program can take a %s %s "
-             "(the table would be all n/a)", shape_name(c, shape, sizeof shape),
+    snprintf(msg, sizeof msg, "no kernel of this program can take a %s %s (the table would be "
+             "all n/a)", tp_format_dims(c->shape.dims, c->shape.rank, shape, sizeof shape),
              c->tensor ? "tensor" : "matrix");
     fatal_usage(c->prog, msg);
 }
@@ -613,102 +703,50 @@ static int elem_sizes(const tp_options *opt, const tp_kernel *kernels, int count
 /* The default: the ceiling, then every selected kernel checked and timed,
  * then the table (or CSV). A table of several element sizes measures one
  * section per size, each with its own ceiling on its own bytes, all on the
- * same rows x cols (the largest size decides whether it fits). */
-/* A tensor that the user chose and that does not fit is an error (a
- * tensor's shape is never shrunk: its sides are the lesson). */
-static void tensor_fits(tp_context *c, long d0, long d1, long d2, size_t flush_bytes)
-{
-    size_t free_bytes = 0, total_bytes = 0;
-    char msg[256];
-
-    CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (tp_fits_elems(d0 * d1, d2, (int)sizeof(float), free_bytes, flush_bytes + (64u << 20)))
-        return;
-    snprintf(msg, sizeof msg, "%ld x %ld x %ld needs %.2f GB for input and output, but the GPU "
-             "has %.2f GB free", d0, d1, d2, 8.0 * d0 * d1 * d2 / 1e9, free_bytes / 1e9);
-    fatal_usage(c->prog, msg);
-}
-
-/* The tensor of this run: --size DxRxC, or the default 512 x 512 x 512. */
-static void tensor_shape(const tp_options *opt, long d[3])
-{
-    d[0] = opt->size_given ? opt->depth : TP_DEFAULT_DEPTH3;
-    d[1] = opt->size_given ? opt->rows : TP_DEFAULT_DEPTH3;
-    d[2] = opt->size_given ? opt->cols : TP_DEFAULT_DEPTH3;
-}
-
-/* The default of a tensor table: the ceiling, every selected kernel
- * checked and timed on one tensor, then the table or CSV. */
-static int table_tensor(tp_context *c, const char *title, const tp_kernel *kernels, int count)
-{
-    size_t flush = 2 * c->dev.l2_bytes;
-    tp_result *res = (tp_result *)calloc((size_t)count + 2, sizeof *res);
-    int n = 2, best, failed, applied;
-    long d[3];
-
-    tensor_shape(&c->opt, d);
-    tensor_fits(c, d[0], d[1], d[2], flush);
-    setup_tensor(c, d[0], d[1], d[2], flush);
-    best = time_copy_ceiling(c, res);
-    failed = run_kernels(c, kernels, count, res, &n, &applied);
-    free_buffers(c);
-    if (applied == 0)
-        no_kernel_takes(c);
-    if (c->opt.csv) {
-        tp_print_csv_header(stdout);
-        tp_print_csv_rows(stdout, &c->dev, d[0] * d[1], d[2], res, n, res[best].gbps);
-    } else {
-        tp_print_header_elems(stdout, title, &c->dev, d[0] * d[1], d[2], c->opt.reps, 0);
-        printf("tensor  %ld x %ld x %ld float32 (%.1f MB in, the same out)\n", d[0], d[1], d[2],
-               (double)d[0] * d[1] * d[2] * sizeof(float) / 1e6);
-        tp_print_ceiling(stdout, res, best);
-        tp_print_table(stdout, res, n, res[best].gbps, c->dev.peak_gbps);
-    }
-    free(res);
-    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
-}
-
+ * same shape (the largest size decides whether it fits). */
 static int table(tp_context *c, const char *title, const tp_kernel *kernels, int count)
 {
-    long rows = c->opt.rows, cols = c->opt.cols;
+    nd_shape shape = given_shape(c);
     size_t flush = 2 * c->dev.l2_bytes;
     int sizes[4], nsizes = elem_sizes(&c->opt, kernels, count, 0, sizes);
     tp_result *res = (tp_result *)calloc((size_t)nsizes * ((size_t)count + 2), sizeof *res);
     int n[4], best[4], largest = 0, failed = 0, applied_all = 0, applied, s;
+    char shape_name[96];
 
     for (s = 0; s < nsizes; s++)
         largest = sizes[s] > largest ? sizes[s] : largest;
-    fit_on_gpu(c, &rows, &cols, largest, flush, c->opt.size_given);
+    fit_on_gpu(c, &shape, largest, flush, c->opt.size_given);
     for (s = 0; s < nsizes; s++) {
         tp_result *sec = res + (size_t)s * ((size_t)count + 2);
         n[s] = 2;
-        setup_buffers(c, rows, cols, sizes[s], flush);
+        setup_buffers(c, &shape, sizes[s], flush);
         best[s] = time_copy_ceiling(c, sec);
         failed += run_kernels(c, kernels, count, sec, &n[s], &applied);
         applied_all += applied;
         free_buffers(c);
     }
-    if (applied_all == 0) {
-        c->rows = rows;
-        c->cols = cols;
+    if (applied_all == 0)
         no_kernel_takes(c);
-    }
+    tp_format_dims(shape.dims, shape.rank, shape_name, sizeof shape_name);
 
     if (c->opt.csv)
         tp_print_csv_header(stdout);
-    else
-        tp_print_header_elems(stdout, title, &c->dev, rows, cols, c->opt.reps,
-                              nsizes == 1 ? sizes[0] : 0);
+    else   /* (a 2-D table of one size names its matrix in the header) */
+        tp_print_header_elems(stdout, title, &c->dev, c->rows, c->cols, c->opt.reps,
+                              !c->tensor && nsizes == 1 ? sizes[0] : 0);
     for (s = 0; s < nsizes; s++) {
         tp_result *sec = res + (size_t)s * ((size_t)count + 2);
         if (c->opt.csv) {
-            tp_print_csv_rows(stdout, &c->dev, rows, cols, sec, n[s], sec[best[s]].gbps);
+            tp_print_csv_rows(stdout, &c->dev, c->rows, c->cols, sec, n[s], sec[best[s]].gbps);
             continue;
         }
-        if (nsizes > 1) {
+        if (nsizes > 1)
             printf("\n");
-            tp_print_matrix(stdout, &c->dev, rows, cols, sizes[s]);
-        }
+        if (c->tensor)   /* its shape and element type */
+            printf("tensor  %s %s (%.1f MB in, the same out)\n", shape_name,
+                   tp_elem_name(sizes[s]), (double)c->rows * c->cols * sizes[s] / 1e6);
+        else if (nsizes > 1)
+            tp_print_matrix(stdout, &c->dev, c->rows, c->cols, sizes[s]);
         tp_print_ceiling(stdout, sec, best[s]);
         tp_print_table(stdout, sec, n[s], sec[best[s]].gbps, c->dev.peak_gbps);
     }
@@ -717,64 +755,32 @@ static int table(tp_context *c, const char *title, const tp_kernel *kernels, int
 }
 
 /* --check: validation only, on --size or on every shape of the list (its
- * small ones with --small). One line per kernel and shape. */
-/* --check of a tensor table: --size, or every shape of tp_check_shapes3. */
-static int check_tensor_shapes(tp_context *c, const tp_kernel *kernels, int count)
-{
-    tp_result *res = (tp_result *)calloc((size_t)count, sizeof *res);
-    int failed = 0, s, n, applied;
-    long d[3];
-
-    for (s = 0; s < tp_check_shape3_count; s++) {
-        d[0] = tp_check_shapes3[s].depth;
-        d[1] = tp_check_shapes3[s].rows;
-        d[2] = tp_check_shapes3[s].cols;
-        if (c->opt.size_given)
-            tensor_shape(&c->opt, d);
-        else if (c->opt.small && d[0] * d[1] * d[2] > TP_SMALL_SHAPE_ELEMENTS)
-            continue;
-        tensor_fits(c, d[0], d[1], d[2], 0);
-        setup_tensor(c, d[0], d[1], d[2], 0);
-        n = 0;
-        failed += run_kernels(c, kernels, count, res, &n, &applied);
-        free_buffers(c);
-        if (applied == 0)
-            no_kernel_takes(c);
-        if (c->opt.size_given)
-            break;
-    }
-    free(res);
-    return failed ? TP_EXIT_FAIL : TP_EXIT_OK;
-}
-
+ * small ones with --small) that a selected row takes, every element size
+ * on each. One line per kernel and shape. */
 static int check_shapes(tp_context *c, const tp_kernel *kernels, int count)
 {
     tp_result *res = (tp_result *)calloc((size_t)count, sizeof *res);
     int sizes[4], nsizes = elem_sizes(&c->opt, kernels, count, 0, sizes);
     int failed = 0, s, e, n, applied, applied_all;
+    nd_shape shape;
 
-    for (s = 0; s < tp_check_shape_count; s++) {
-        long rows = tp_check_shapes[s].rows, cols = tp_check_shapes[s].cols;
-        if (c->opt.size_given) {
-            rows = c->opt.rows;
-            cols = c->opt.cols;
-        } else if (c->opt.small && rows * cols > TP_SMALL_SHAPE_ELEMENTS) {
+    for (s = 0; tp_check_shape_at(c->tensor, s, &shape.rank, shape.dims); s++) {
+        if (c->opt.size_given)
+            shape = given_shape(c);
+        else if ((c->opt.small && elements_of(&shape) > TP_SMALL_SHAPE_ELEMENTS) ||
+                 !shape_used(c, &shape, kernels, count))
             continue;
-        }
         applied_all = 0;
         for (e = 0; e < nsizes; e++) {
-            fit_on_gpu(c, &rows, &cols, sizes[e], 0, 1);
-            setup_buffers(c, rows, cols, sizes[e], 0);
+            fit_on_gpu(c, &shape, sizes[e], 0, 1);
+            setup_buffers(c, &shape, sizes[e], 0);
             n = 0;
             failed += run_kernels(c, kernels, count, res, &n, &applied);
             applied_all += applied;
             free_buffers(c);
         }
-        if (applied_all == 0) {
-            c->rows = rows;
-            c->cols = cols;
+        if (applied_all == 0)
             no_kernel_takes(c);
-        }
         if (c->opt.size_given)
             break;
     }
@@ -783,15 +789,21 @@ static int check_shapes(tp_context *c, const tp_kernel *kernels, int count)
 }
 
 /* What a check of one shape found, written into the kernel's verdict record:
- * the first shape that went wrong is the one the verdict names. */
+ * the first shape that went wrong is the one the verdict names (as depth x
+ * rows x cols: every axis but the last two is the depth; 0 for a matrix). */
 static void note_check(tp_grade *g, tp_context *c, const tp_kernel *k, const tp_result *r)
 {
+    tp_problem p = checked_problem(c, k, RUN_KERNEL);
+    int a;
+
     g->shapes_checked++;
     if (r->na == NULL && r->ok)
         return;
-    g->failed_depth = c->tensor ? c->dims[0] : 0;
-    g->failed_rows = c->tensor ? c->dims[1] : c->rows;
-    g->failed_cols = c->tensor ? c->dims[2] : c->cols;
+    g->failed_depth = p.rank > 2;
+    for (a = 0; a + 2 < p.rank; a++)
+        g->failed_depth *= (long)p.dims[a];
+    g->failed_rows = p.rank > 1 ? (long)p.dims[p.rank - 2] : 1;
+    g->failed_cols = (long)p.dims[p.rank - 1];
     g->na = r->na;
     if (r->na != NULL)
         return;
@@ -802,14 +814,8 @@ static void note_check(tp_grade *g, tp_context *c, const tp_kernel *k, const tp_
     g->wrong = r->check.mismatches;
     g->unwritten = r->check.unwritten;
     g->elements = (size_t)c->rows * (size_t)c->cols;
-    if (c->tensor) {
-        tp_format_mismatch3(g->first_wrong, sizeof g->first_wrong, r->check.first[0],
-                            (const float *)c->h_out, (const float *)reference_tensor(c, k),
-                            c->dims, k->perm);
-        return;
-    }
-    tp_format_mismatch_bytes(g->first_wrong, sizeof g->first_wrong, r->check.first[0], c->h_out,
-                             reference(c, k->op), c->rows, c->cols, k->op, c->elem_bytes);
+    tp_format_mismatch_nd(g->first_wrong, sizeof g->first_wrong, r->check.first[0], c->h_out,
+                          reference(c, k, RUN_KERNEL), &p);
 }
 
 /* The bandwidth a graded kernel is measured against: the copy ceiling's, or
@@ -857,19 +863,15 @@ static double reference_gbps(tp_context *c, const tp_kernel *kernels, int count,
     return cache[j];
 }
 
-/* The shape a graded kernel is timed on: its own, or the default. */
-static void speed_shape(const tp_kernel *k, long *rows, long *cols)
+/* The shape a graded kernel is timed on: its own, or the default
+ * (8192 x 8192; a tensor's 512 x 512 x 512). */
+static nd_shape speed_shape(const tp_context *c, const tp_kernel *k)
 {
-    *rows = k->speed_rows > 0 ? k->speed_rows : TP_DEFAULT_ROWS;
-    *cols = k->speed_cols > 0 ? k->speed_cols : TP_DEFAULT_COLS;
-}
-
-/* A tensor kernel's: its own, or 512 x 512 x 512. */
-static void speed_shape3(const tp_kernel *k, long d[3])
-{
-    d[0] = k->speed_depth > 0 ? k->speed_depth : TP_DEFAULT_DEPTH3;
-    d[1] = k->speed_rows > 0 ? k->speed_rows : TP_DEFAULT_DEPTH3;
-    d[2] = k->speed_cols > 0 ? k->speed_cols : TP_DEFAULT_DEPTH3;
+    long rows = k->speed_rows, cols = k->speed_cols, depth = k->speed_depth;
+    if (!c->tensor)
+        return matrix_shape(rows > 0 ? rows : TP_DEFAULT_ROWS, cols > 0 ? cols : TP_DEFAULT_COLS);
+    return tensor_shape(depth > 0 ? depth : TP_DEFAULT_DEPTH3, rows > 0 ? rows : TP_DEFAULT_DEPTH3,
+                        cols > 0 ? cols : TP_DEFAULT_DEPTH3);
 }
 
 /* --grade: every kernel with a target must be right on every shape of the
@@ -883,27 +885,25 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     tp_grade *g = (tp_grade *)calloc((size_t)count, sizeof *g);
     double *ref_cache = (double *)calloc((size_t)count, sizeof *ref_cache);
     char (*labels)[96] = (char (*)[96])calloc((size_t)count, sizeof *labels);
-    long rows = 0, cols = 0;   /* the shape of the buffers now set up (0: none) */
-    int elem = 0;              /* and the size of their elements              */
+    nd_shape now = { 0 };   /* the shape of the buffers now set up (rank 0: none) */
+    int elem = 0;           /* and the size of their elements                */
     size_t flush = 2 * c->dev.l2_bytes;
     tp_result copy[2], r;
     double ceiling = 0.0;
     int sizes[4], nsizes = elem_sizes(&c->opt, kernels, count, 1, sizes);
     int failed = 0, i, s, e;
+    nd_shape shape;
 
     for (i = 0; i < count; i++) {
         int twins = 0, j;
         g[i].target = kernels[i].target;
         g[i].relative_to = kernels[i].relative_to;
         g[i].see = kernels[i].see ? kernels[i].see : "the chapter of this exercise";
-        if (c->tensor) {
-            long d[3];
-            speed_shape3(&kernels[i], d);
-            g[i].speed_depth = d[0];
-            g[i].speed_rows = d[1];
-            g[i].speed_cols = d[2];
-        } else if (kernels[i].speed_rows > 0) {
-            speed_shape(&kernels[i], &g[i].speed_rows, &g[i].speed_cols);
+        if (c->tensor || kernels[i].speed_rows > 0) {   /* the verdict names the shape */
+            shape = speed_shape(c, &kernels[i]);
+            g[i].speed_depth = shape.rank > 2 ? (long)shape.dims[0] : 0;
+            g[i].speed_rows = (long)shape.dims[shape.rank - 2];
+            g[i].speed_cols = (long)shape.dims[shape.rank - 1];
         }
         /* A kernel graded at several block shapes is named with its block. */
         for (j = 0; j < count; j++)
@@ -916,17 +916,16 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
         g[i].kernel = labels[i];
     }
 
-    /* Correctness: every shape of the list, until a kernel's first failure. */
-    for (s = 0; s < (c->tensor ? tp_check_shape3_count : tp_check_shape_count); s++) {
+    /* Correctness: every shape of the list (that a graded row takes), until
+     * a kernel's first failure. */
+    for (s = 0; tp_check_shape_at(c->tensor, s, &shape.rank, shape.dims); s++) {
+        if (!shape_used(c, &shape, kernels, count))
+            continue;
         for (e = 0; e < nsizes; e++) {
-            if (c->tensor)
-                setup_tensor(c, tp_check_shapes3[s].depth, tp_check_shapes3[s].rows,
-                             tp_check_shapes3[s].cols, 0);
-            else
-                setup_buffers(c, tp_check_shapes[s].rows, tp_check_shapes[s].cols, sizes[e], 0);
+            setup_buffers(c, &shape, sizes[e], 0);
             for (i = 0; i < count; i++) {
                 if (kernels[i].target <= 0 || g[i].failed_rows > 0 ||
-                    elem_bytes_of(&kernels[i]) != sizes[e])
+                    elem_bytes_of(&kernels[i]) != sizes[e] || !takes(c, &shape, &kernels[i]))
                     continue;
                 memset(&r, 0, sizeof r);
                 r.name = kernels[i].name;
@@ -941,31 +940,18 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
      * the reference kernel) measured on that shape in the same run. */
     for (i = 0; i < count; i++) {
         char line[640];
-        long want_rows, want_cols, d[3] = { 0, 0, 0 };
         if (kernels[i].target <= 0)
             continue;
-        if (c->tensor) {   /* a tensor is timed as (d0 * d1) x d2 of float32 */
-            speed_shape3(&kernels[i], d);
-            want_rows = d[0] * d[1];
-            want_cols = d[2];
-        } else {
-            speed_shape(&kernels[i], &want_rows, &want_cols);
-            fit_on_gpu(c, &want_rows, &want_cols, elem_bytes_of(&kernels[i]), flush, 0);
-        }
-        if (g[i].failed_rows == 0 && (want_rows != rows || want_cols != cols ||
-                                      elem_bytes_of(&kernels[i]) != elem ||
-                                      (c->tensor && d[0] != c->dims[0]))) {
-            if (rows > 0)
+        shape = speed_shape(c, &kernels[i]);
+        if (g[i].failed_rows == 0)
+            fit_on_gpu(c, &shape, elem_bytes_of(&kernels[i]), flush, 0);
+        if (g[i].failed_rows == 0 && (!same_shape(&shape, &now) ||
+                                      elem_bytes_of(&kernels[i]) != elem)) {
+            if (now.rank > 0)
                 free_buffers(c);
-            rows = want_rows;
-            cols = want_cols;
+            now = shape;
             elem = elem_bytes_of(&kernels[i]);
-            if (c->tensor) {
-                tensor_fits(c, d[0], d[1], d[2], flush);
-                setup_tensor(c, d[0], d[1], d[2], flush);
-            } else {
-                setup_buffers(c, rows, cols, elem, flush);
-            }
+            setup_buffers(c, &now, elem, flush);
             ceiling = copy[time_copy_ceiling(c, copy)].gbps;
             memset(ref_cache, 0, (size_t)count * sizeof *ref_cache);   /* new shape */
         }
@@ -992,7 +978,7 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
             failed++;
         printf("%s\n", line);
     }
-    if (rows > 0)
+    if (now.rank > 0)
         free_buffers(c);
     free(g);
     free(ref_cache);
@@ -1001,6 +987,45 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
 }
 
 /* ---- The program ---------------------------------------------------------- */
+
+/* --list-shapes: the awkward shapes some row of the table takes, one a line
+ * ("17x83", "3x17x83"), the small ones only with --small. */
+static void list_shapes(const tp_context *c, const tp_kernel *kernels, int count)
+{
+    nd_shape shape;
+    int s, a;
+
+    for (s = 0; tp_check_shape_at(c->tensor, s, &shape.rank, shape.dims); s++) {
+        if ((c->opt.small && elements_of(&shape) > TP_SMALL_SHAPE_ELEMENTS) ||
+            !shape_used(c, &shape, kernels, count))
+            continue;
+        for (a = 0; a < shape.rank; a++)
+            printf(a ? "x%ld" : "%ld", (long)shape.dims[a]);
+        printf("\n");
+    }
+}
+
+/* Why row k cannot be in this table (NULL: it can): each row has one launch
+ * of its table's kind, and the element size and permutation that go with it. */
+static const char *row_trouble(const tp_context *c, const tp_kernel *k)
+{
+    int one = (k->launch != NULL) + (k->launch_bytes != NULL) + (k->launch_tensor != NULL) +
+              (k->launch_problem != NULL) == 1;
+    int elem_ok = k->elem_bytes == 0 || tp_elem_bytes_ok(k->elem_bytes);
+
+    if (!c->tensor && !(one && elem_ok && (k->launch == NULL || elem_bytes_of(k) == 4)))
+        return "a row has launch (float32) or launch_bytes with elem_bytes 1, 2, 4 or 8, not both";
+    if (c->tensor && k->launch_tensor != NULL && !(one && tp_perm_ok(k->perm) &&
+                                                   elem_bytes_of(k) == 4))
+        return "a tensor table's rows all have launch_tensor (and no other launch), float32 "
+               "elements and a permutation of 0, 1, 2";
+    if (c->tensor && k->launch_tensor == NULL &&
+        !(one && k->launch_problem != NULL && elem_ok && k->rank >= 1 && k->rank <= TP_MAX_RANK &&
+          tp_perm_check(k->perm, k->rank, NULL, 0) == TP_OK))
+        return "a problem row has launch_problem (and no other launch), elem_bytes 1, 2, 4 or "
+               "8, rank 1 to 4 and a permutation of its axes";
+    return NULL;
+}
 
 int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count)
 {
@@ -1013,9 +1038,13 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
     c.prog = argc > 0 ? argv[0] : "transpose";
     if (tp_parse_args(argc, argv, &c.opt, err, sizeof err) != TP_EXIT_OK)
         fatal_usage(c.prog, err);
+    for (i = 0; i < count; i++)
+        c.tensor |= kernels[i].launch_tensor != NULL || kernels[i].launch_problem != NULL;
     if (c.opt.help) {
         printf("%s\n", title);
         tp_print_usage(stdout, c.prog);
+        if (c.tensor)
+            tp_print_usage_tensor(stdout);
         printf("kernels:");
         for (i = 0; i < count; i++)   /* each name once, also when the table repeats it */
             if (i == 0 || strcmp(kernels[i].name, kernels[i - 1].name) != 0)
@@ -1023,45 +1052,18 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         printf("\n");
         return TP_EXIT_OK;
     }
-    for (i = 0; i < count; i++)
-        c.tensor |= kernels[i].launch_tensor != NULL;
-    if (c.opt.list_shapes && c.tensor) {
-        for (i = 0; i < tp_check_shape3_count; i++)
-            if (!c.opt.small || tp_check_shapes3[i].depth * tp_check_shapes3[i].rows *
-                                        tp_check_shapes3[i].cols <= TP_SMALL_SHAPE_ELEMENTS)
-                printf("%ldx%ldx%ld\n", tp_check_shapes3[i].depth, tp_check_shapes3[i].rows,
-                       tp_check_shapes3[i].cols);
-        return TP_EXIT_OK;
-    }
     if (c.opt.list_shapes) {
-        for (i = 0; i < tp_check_shape_count; i++)
-            if (!c.opt.small ||
-                tp_check_shapes[i].rows * tp_check_shapes[i].cols <= TP_SMALL_SHAPE_ELEMENTS)
-                printf("%ldx%ld\n", tp_check_shapes[i].rows, tp_check_shapes[i].cols);
+        list_shapes(&c, kernels, count);
         return TP_EXIT_OK;
     }
 
-    /* 2. Check the table's element sizes, then select the kernels. */
-    for (i = 0; i < count; i++) {
-        const tp_kernel *k = &kernels[i];
-        if (c.tensor && (k->launch_tensor == NULL || k->launch != NULL ||
-                         k->launch_bytes != NULL || !tp_perm_ok(k->perm) ||
-                         elem_bytes_of(k) != (int)sizeof(float))) {
-            fprintf(stderr, "%s: the kernel table is wrong at %s: a tensor table's rows all "
-                    "have launch_tensor (and no other launch), float32 elements and a "
-                    "permutation of 0, 1, 2\n", c.prog, k->name);
+    /* 2. Check the table's rows, then select the kernels. */
+    for (i = 0; i < count; i++)
+        if (row_trouble(&c, &kernels[i]) != NULL) {
+            fprintf(stderr, "%s: the kernel table is wrong at %s: %s\n", c.prog, kernels[i].name,
+                    row_trouble(&c, &kernels[i]));
             return TP_EXIT_FAIL;
         }
-        if (c.tensor)
-            continue;
-        if ((k->elem_bytes != 0 && !tp_elem_bytes_ok(k->elem_bytes)) ||
-            (k->launch == NULL) == (k->launch_bytes == NULL) ||
-            (k->launch != NULL && elem_bytes_of(k) != (int)sizeof(float))) {
-            fprintf(stderr, "%s: the kernel table is wrong at %s: a row has launch (float32) "
-                    "or launch_bytes with elem_bytes 1, 2, 4 or 8, not both\n", c.prog, k->name);
-            return TP_EXIT_FAIL;
-        }
-    }
     for (i = 0; i < count; i++)
         n += c.opt.grade ? kernels[i].target > 0 : selected(&c.opt, &kernels[i]);
     if (n == 0 && c.opt.grade)
@@ -1072,6 +1074,9 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
         fatal_usage(c.prog, err);
     }
 
+    if (!c.tensor && c.opt.rank > 3)
+        fatal_usage(c.prog, "--size AxBxCxD: this program transposes matrices, give --size "
+                    "RxC (chapter 11 takes shapes of 3 and 4 axes)");
     if (!c.tensor && c.opt.depth > 1) {
         snprintf(err, sizeof err, "--size %ldx%ldx%ld: this program transposes matrices, "
                  "give --size RxC (chapter 11 takes tensors)", c.opt.depth, c.opt.rows,
@@ -1084,7 +1089,6 @@ int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, i
     if (c.opt.grade)
         return grade(&c, kernels, count);
     if (c.opt.check)
-        return c.tensor ? check_tensor_shapes(&c, kernels, count)
-                        : check_shapes(&c, kernels, count);
-    return c.tensor ? table_tensor(&c, title, kernels, count) : table(&c, title, kernels, count);
+        return check_shapes(&c, kernels, count);
+    return table(&c, title, kernels, count);
 }

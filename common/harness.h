@@ -34,17 +34,26 @@
  * element size then gets its own section, with its own input (values that
  * say where they came from, validate.h) and its own copy ceiling on the
  * same number of bytes, measured in the same run.
- * A table may instead be a tensor table (chapter 11): every row sets
- * launch_tensor and a permutation (perm) of a d0 x d1 x d2 float32 tensor
- * (validate.h says what a permutation writes). --size DxRxC gives the
- * tensor (default 512 x 512 x 512; --size RxC means 1 x R x C), --check
- * without --size runs tp_check_shapes3, and --grade checks on those and
- * times on speed_depth x speed_rows x speed_cols. Everything else is the
- * same: the ceiling's two copies on the same bytes, every element checked
- * before timing, the same table and CSV (whose rows column then holds
- * d0 * d1, the rows of the tensor seen as one matrix; the header names
- * the three sides). A 2-D table refuses a --size of depth above 1, and a
- * table cannot mix the two kinds.
+ * A table may instead be a tensor table (chapter 11), whose rows are
+ * problems (problem.h): a permutation of the axes of a tensor of 1 to 4
+ * axes, of elements of 1, 2, 4 or 8 bytes. A row is either a legacy tensor
+ * row (launch_tensor: a d0 x d1 x d2 float32 tensor, rank 3) or a problem
+ * row (launch_problem with its rank and elem_bytes; TP_KERNEL_PROBLEM).
+ * --size gives the tensor: "RxC" (1 x R x C; "N" is 1 x N x N), "DxRxC"
+ * or "AxBxCxD"; the default is 512 x 512 x 512. A row of higher rank than
+ * the shape sees it with leading 1s added; a row of lower rank takes it
+ * only if the extra leading axes are 1, and says n/a otherwise (on the
+ * awkward-shape list it skips the shape instead). --check without --size runs
+ * tp_check_shapes3, then tp_check_shapes4 (each row the shapes its rank
+ * takes), and --grade checks on those and times on speed_depth x
+ * speed_rows x speed_cols. Element sizes make sections as in a 2-D table.
+ * Everything else is the same: the ceiling's two copies on the same bytes,
+ * every element checked before timing (tp_problem_reference, and a wrong
+ * one named by its coordinates), the same table and CSV (whose rows
+ * column then holds the product of every axis but the last, the tensor
+ * seen as one matrix; the header names every side). A 2-D table refuses
+ * a --size of depth above 1 or of 4 axes, and a table cannot mix the two
+ * kinds.
  * A tensor row with in_place set runs with out == in: before each run
  * (validation and every timed repeat) the harness copies the pristine input
  * into the output buffer and launches on that buffer alone, and the
@@ -65,6 +74,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "problem.h"
 #include "report.h"
 #include "validate.h"
 
@@ -108,6 +118,12 @@ typedef const char *(*tp_launch_bytes_fn)(const void *in, void *out, int rows, i
 typedef const char *(*tp_launch_tensor_fn)(const float *in, float *out, long d0, long d1,
                                            long d2, const int perm[3], dim3 block);
 
+/* A problem kernel (chapter 11): in holds the input of problem *p (its
+ * rank, dims, perm and elem_bytes, problem.h), out receives the
+ * permutation. Returns NULL, or why it cannot take this problem. */
+typedef const char *(*tp_launch_problem_fn)(const void *in, void *out, const tp_problem *p,
+                                            dim3 block);
+
 typedef struct {
     const char *name;     /* what the kernel does, e.g. "transpose_padded_tile" */
     tp_launch_fn launch;
@@ -136,12 +152,17 @@ typedef struct {
     int elem_bytes;
     /* Tensors (chapter 11; chapters 1 to 10 leave these out): a row with
      * launch_tensor (launch and launch_bytes NULL) permutes a d0 x d1 x d2
-     * float32 tensor by perm; in_place 1 runs it with out == in (see
+     * float32 tensor by perm[0..2]; in_place 1 runs it with out == in (see
      * above); speed_depth is the depth of the graded speed shape. */
     tp_launch_tensor_fn launch_tensor;
-    int perm[3];
+    int perm[TP_MAX_RANK];
     int in_place;
     long speed_depth;
+    /* Problems (chapter 11): a row with launch_problem (no other launch)
+     * permutes a tensor of `rank` axes (1 to 4) by perm[0..rank-1], of
+     * elem_bytes-byte elements (0: 4), op TP_TRANSPOSE. */
+    tp_launch_problem_fn launch_problem;
+    int rank;
 } tp_kernel;
 
 /* A table line for a tensor kernel: TP_KERNEL_TENSOR("permute_tiled_021",
@@ -150,6 +171,15 @@ typedef struct {
 #define TP_KERNEL_TENSOR(name_, launch_, block_x, block_y, p0, p1, p2, in_place_)          \
     { .name = name_, .op = TP_TRANSPOSE, .block = { block_x, block_y, 1 },                 \
       .launch_tensor = launch_, .perm = { p0, p1, p2 }, .in_place = in_place_ }
+
+/* A table line for a problem kernel: TP_KERNEL_PROBLEM("permute_nd_3210",
+ * launch_permute_nd, 256, 1, 2, 4, 3, 2, 1, 0) reverses the 4 axes of a
+ * tensor of 2-byte elements with 256 threads per block. perm entries past
+ * the rank are ignored (give 0). */
+#define TP_KERNEL_PROBLEM(name_, launch_, block_x, block_y, elem_bytes_, rank_, p0, p1, p2, p3) \
+    { .name = name_, .op = TP_TRANSPOSE, .block = { block_x, block_y, 1 },                   \
+      .elem_bytes = elem_bytes_, .perm = { p0, p1, p2, p3 }, .launch_problem = launch_,      \
+      .rank = rank_ }
 
 /* A table line for a kernel of elem_bytes-byte elements (no exercise
  * fields): TP_KERNEL_BYTES("transpose_u8_quads", launch_u8_quads,

@@ -41,8 +41,8 @@ static void append(char *buf, size_t len, size_t *pos, const char *fmt, ...)
         *pos += (size_t)n;
 }
 
-/* "2 x 3 x 4" */
-static const char *format_shape(const int64_t *dims, int rank, char *buf, size_t len)
+/* "2 x 3 x 4" (problem.h) */
+const char *tp_format_dims(const int64_t *dims, int rank, char *buf, size_t len)
 {
     size_t pos = 0;
     int a;
@@ -184,7 +184,7 @@ tp_status tp_problem_check(const tp_problem *p, char *msg, size_t len)
         say(msg, len, "element size %d bytes: must be 1, 2, 4, 8 or 16", p->elem_bytes);
         return TP_ERR_ELEM_BYTES;
     }
-    format_shape(p->dims, p->rank, shape, sizeof shape);
+    tp_format_dims(p->dims, p->rank, shape, sizeof shape);
     for (a = 0; a < p->rank; a++)
         if (p->dims[a] < 1) {
             say(msg, len, "axis %d of %s must be at least 1, got %lld", a, shape,
@@ -205,6 +205,29 @@ tp_status tp_problem_check(const tp_problem *p, char *msg, size_t len)
             p->elem_bytes, (long long)MAX_BYTES);
         return TP_ERR_TOO_LARGE;
     }
+    return TP_OK;
+}
+
+tp_status tp_problem_set_shape(tp_problem *p, const int64_t *dims, int shape_rank, char *msg,
+                               size_t len)
+{
+    int extra = shape_rank - p->rank, a;
+    char shape[128];
+
+    if (p->rank < 1 || p->rank > TP_MAX_RANK || shape_rank < 1 || shape_rank > TP_MAX_RANK) {
+        say(msg, len, "rank %d on a shape of %d axes: each has 1 to %d", p->rank, shape_rank,
+            TP_MAX_RANK);
+        return TP_ERR_RANK;
+    }
+    for (a = 0; a < extra; a++)
+        if (dims[a] != 1) {
+            say(msg, len, "needs a shape of %d ax%s (more only if the extra first ones are "
+                "1), not %s", p->rank, p->rank == 1 ? "is" : "es",
+                tp_format_dims(dims, shape_rank, shape, sizeof shape));
+            return TP_ERR_RANK;
+        }
+    for (a = 0; a < p->rank; a++)   /* axis a of the problem is axis a + extra of the shape */
+        p->dims[a] = a + extra >= 0 ? dims[a + extra] : 1;
     return TP_OK;
 }
 
@@ -307,7 +330,7 @@ tp_status tp_parse_dims(const char *what, const char *s, int *rank, int64_t dims
         if (n > INT64_MAX / d[k]) {
             char shape[128];
             say(msg, len, "%s %s is too large: more than %lld elements", what,
-                format_shape(d, r, shape, sizeof shape), (long long)INT64_MAX);
+                tp_format_dims(d, r, shape, sizeof shape), (long long)INT64_MAX);
             return TP_ERR_TOO_LARGE;
         }
         n *= d[k];
@@ -414,7 +437,7 @@ const char *tp_problem_format(const tp_problem *p, char *buf, size_t len)
 {
     char shape[128], perm[64];
     snprintf(buf, len, "%s, perm %s, %d-byte elements",
-             format_shape(p->dims, p->rank, shape, sizeof shape),
+             tp_format_dims(p->dims, p->rank, shape, sizeof shape),
              format_perm(p->perm, p->rank, perm, sizeof perm), p->elem_bytes);
     return buf;
 }

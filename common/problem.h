@@ -93,6 +93,17 @@ tp_status tp_perm_check(const int *perm, int rank, char *msg, size_t len);
 tp_status tp_buffers_check(const void *in, const void *out, size_t bytes, char *msg,
                            size_t len);
 
+/* Gives problem *p (its rank set) the shape dims[0..shape_rank-1]: the
+ * shape itself when the ranks match; with leading axes of 1 added when the
+ * shape has fewer axes (2 x 3 for rank 3 is 1 x 2 x 3); with its leading
+ * axes dropped when it has more, which must then be 1 (1 x 2 x 3 for rank 2
+ * is 2 x 3). Only p->dims changes. Returns TP_OK; TP_ERR_RANK for a rank
+ * or shape_rank outside 1..4, or a leading axis to drop that is not 1:
+ *     "needs a shape of 3 axes (more only if the extra first ones are 1),
+ *      not 2 x 3 x 5 x 7" */
+tp_status tp_problem_set_shape(tp_problem *p, const int64_t *dims, int shape_rank, char *msg,
+                               size_t len);
+
 /* ---- Parsing --------------------------------------------------------------------
  *
  * `what` names the flag in messages ("--size"); the words match the
@@ -131,6 +142,10 @@ void tp_problem_strides(const tp_problem *p, int64_t in_stride[TP_MAX_RANK],
 /* The linear input index of the element that belongs at linear output
  * index out_index (0 <= out_index < elements). */
 int64_t tp_problem_source(const tp_problem *p, int64_t out_index);
+
+/* "2 x 3 x 4": `rank` sides joined by " x " into buf (cut, never
+ * overrun, when buf is short); returns buf. */
+const char *tp_format_dims(const int64_t *dims, int rank, char *buf, size_t len);
 
 /* "2 x 3 x 4, perm {0,2,1}, 4-byte elements" into buf; returns buf. */
 const char *tp_problem_format(const tp_problem *p, char *buf, size_t len);

@@ -76,43 +76,17 @@ static long long nearest_source_in(long long src, long long near, long long n, l
     return src + (k < last ? k : last) * P;
 }
 
-static long long nearest_source(long long src, long long near, long long n)
-{
-    return nearest_source_in(src, near, n, (long long)TP_DISTINCT_VALUES);
-}
-
+/* The float32 functions are the byte functions with 4-byte elements. */
 const char *tp_describe_value(float v, long in_rows, long in_cols, long long near, char *buf,
                               size_t len)
 {
-    long long n = (long long)in_rows * in_cols;
-    long long src = tp_source_of(v);
-
-    if (bits_of(v) == TP_POISON_BITS)
-        snprintf(buf, len, "never written");
-    else if (isnan(v))
-        snprintf(buf, len, "NaN");
-    else if (src < 0 || src >= n)
-        snprintf(buf, len, "not from the input");
-    else {
-        src = nearest_source(src, near, n);
-        snprintf(buf, len, "input (%lld, %lld)%s", src / in_cols, src % in_cols,
-                 n > (long long)TP_DISTINCT_VALUES ? ", or another holding the same value" : "");
-    }
-    return buf;
+    return tp_describe_bits(bits_of(v), 4, in_rows, in_cols, near, buf, len);
 }
 
 const char *tp_format_mismatch(char *buf, size_t len, size_t i, const float *got,
                                const float *ref, long in_rows, long in_cols, tp_op op)
 {
-    long out_cols = op == TP_COPY ? in_cols : in_rows;
-    long r = (long)(i / (size_t)out_cols), c = (long)(i % (size_t)out_cols);
-    /* the input element that belongs here: (r, c) of a copy, (c, r) of a transpose */
-    long long source = op == TP_COPY ? (long long)i : (long long)c * in_cols + r;
-    char want[96], have[96];
-    snprintf(buf, len, "(%ld, %ld): expected %.9g [%s], got %.9g [%s]", r, c,
-             ref[i], tp_describe_value(ref[i], in_rows, in_cols, source, want, sizeof want),
-             got[i], tp_describe_value(got[i], in_rows, in_cols, source, have, sizeof have));
-    return buf;
+    return tp_format_mismatch_bytes(buf, len, i, got, ref, in_rows, in_cols, op, 4);
 }
 
 tp_check_result tp_compare(const float *got, const float *ref, size_t n)
@@ -137,20 +111,7 @@ tp_check_result tp_compare(const float *got, const float *ref, size_t n)
 void tp_print_mismatches(FILE *f, const tp_check_result *chk, const float *got,
                          const float *ref, long in_rows, long in_cols, tp_op op)
 {
-    /* The output's shape: the input's for a copy, swapped for a transpose. */
-    long out_rows = op == TP_COPY ? in_rows : in_cols;
-    long out_cols = op == TP_COPY ? in_cols : in_rows;
-    char line[320];
-    int k;
-
-    if (chk->mismatches == 0)
-        return;
-    for (k = 0; k < chk->reported; k++)
-        fprintf(f, "    %s\n", tp_format_mismatch(line, sizeof line, chk->first[k], got, ref,
-                                                  in_rows, in_cols, op));
-    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
-            chk->mismatches, (size_t)out_rows * (size_t)out_cols, chk->unwritten, out_rows,
-            out_cols);
+    tp_print_mismatches_bytes(f, chk, got, ref, in_rows, in_cols, op, 4);
 }
 
 /* ---- Other element sizes ------------------------------------------------------ */
@@ -308,87 +269,41 @@ tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int
     return res;
 }
 
+/* The 2-D reports are the N-D ones (below) of tp_matrix_problem. */
+tp_problem tp_matrix_problem(long rows, long cols, tp_op op, int elem_bytes)
+{
+    tp_problem p;
+    memset(&p, 0, sizeof p);
+    p.rank = 2;
+    p.dims[0] = rows;
+    p.dims[1] = cols;
+    p.perm[0] = op == TP_COPY ? 0 : 1;
+    p.perm[1] = op == TP_COPY ? 1 : 0;
+    p.elem_bytes = elem_bytes;
+    return p;
+}
+
 const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,
                              long long near, char *buf, size_t len)
 {
-    long long n = (long long)in_rows * in_cols, P = period_of(elem_bytes);
-    long long src = tp_source_of_bits(bits, elem_bytes);
-    double d;
-
-    if (elem_bytes == 4)
-        return tp_describe_value(float_of((uint32_t)bits), in_rows, in_cols, near, buf, len);
-    memcpy(&d, &bits, 8);
-    if (bits == poison_bits(elem_bytes))
-        snprintf(buf, len, "never written");
-    else if (elem_bytes == 8 && isnan(d))
-        snprintf(buf, len, "NaN");
-    else if (src < 0 || src >= n)
-        snprintf(buf, len, "not from the input");
-    else {
-        if (P > 0)
-            src = nearest_source_in(src, near, n, P);
-        snprintf(buf, len, "input (%lld, %lld)%s", src / in_cols, src % in_cols,
-                 P > 0 && n > P ? ", or another holding the same value" : "");
-    }
-    return buf;
-}
-
-/* An element's bits as the report prints them: a double as its value, a
- * 1- or 2-byte element in hex (it may be half, bfloat16 or anything). */
-static const char *show_bits(uint64_t bits, int elem_bytes, char *buf, size_t len)
-{
-    double d;
-    if (elem_bytes == 8) {
-        memcpy(&d, &bits, 8);
-        snprintf(buf, len, "%.17g", d);
-    } else {
-        snprintf(buf, len, "0x%0*llx", 2 * elem_bytes, (unsigned long long)bits);
-    }
-    return buf;
+    tp_problem p = tp_matrix_problem(in_rows, in_cols, TP_COPY, elem_bytes);
+    return tp_describe_bits_nd(bits, &p, near, buf, len);
 }
 
 const char *tp_format_mismatch_bytes(char *buf, size_t len, size_t i, const void *got,
                                      const void *ref, long in_rows, long in_cols, tp_op op,
                                      int elem_bytes)
 {
-    long out_cols = op == TP_COPY ? in_cols : in_rows;
-    long r = (long)(i / (size_t)out_cols), c = (long)(i % (size_t)out_cols);
-    long long source = op == TP_COPY ? (long long)i : (long long)c * in_cols + r;
-    uint64_t want = load_bits(ref, i, elem_bytes), have = load_bits(got, i, elem_bytes);
-    char want_v[32], have_v[32], want_s[96], have_s[96];
-
-    if (elem_bytes == 4)
-        return tp_format_mismatch(buf, len, i, (const float *)got, (const float *)ref, in_rows,
-                                  in_cols, op);
-    snprintf(buf, len, "(%ld, %ld): expected %s [%s], got %s [%s]", r, c,
-             show_bits(want, elem_bytes, want_v, sizeof want_v),
-             tp_describe_bits(want, elem_bytes, in_rows, in_cols, source, want_s, sizeof want_s),
-             show_bits(have, elem_bytes, have_v, sizeof have_v),
-             tp_describe_bits(have, elem_bytes, in_rows, in_cols, source, have_s, sizeof have_s));
-    return buf;
+    tp_problem p = tp_matrix_problem(in_rows, in_cols, op, elem_bytes);
+    return tp_format_mismatch_nd(buf, len, i, got, ref, &p);
 }
 
 void tp_print_mismatches_bytes(FILE *f, const tp_check_result *chk, const void *got,
                                const void *ref, long in_rows, long in_cols, tp_op op,
                                int elem_bytes)
 {
-    long out_rows = op == TP_COPY ? in_rows : in_cols;
-    long out_cols = op == TP_COPY ? in_cols : in_rows;
-    char line[320];
-    int k;
-
-    if (elem_bytes == 4) {
-        tp_print_mismatches(f, chk, (const float *)got, (const float *)ref, in_rows, in_cols, op);
-        return;
-    }
-    if (chk->mismatches == 0)
-        return;
-    for (k = 0; k < chk->reported; k++)
-        fprintf(f, "    %s\n", tp_format_mismatch_bytes(line, sizeof line, chk->first[k], got,
-                                                         ref, in_rows, in_cols, op, elem_bytes));
-    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld output\n",
-            chk->mismatches, (size_t)out_rows * (size_t)out_cols, chk->unwritten, out_rows,
-            out_cols);
+    tp_problem p = tp_matrix_problem(in_rows, in_cols, op, elem_bytes);
+    tp_print_mismatches_nd(f, chk, got, ref, &p);
 }
 
 /* ---- 3-D permutations (chapter 11) ---------------------------------------- */
@@ -428,61 +343,92 @@ void tp_reference_permute(const float *in, float *ref, const long d[3], const in
                     in[(i0 * d[1] + i1) * d[2] + i2];
 }
 
-const char *tp_describe_value3(float v, const long d[3], long long near, char *buf, size_t len)
-{
-    long long n = (long long)d[0] * d[1] * d[2];
-    long long src = tp_source_of(v);
+/* ---- Problems of 1 to 4 axes ------------------------------------------------ */
 
-    if (bits_of(v) == TP_POISON_BITS)
-        snprintf(buf, len, "never written");
-    else if (isnan(v))
-        snprintf(buf, len, "NaN");
+/* The linear input index that holds these bits (the one nearest to `near`
+ * when the values repeat), or -1 with *word saying what they are instead. */
+static long long decode_bits(uint64_t bits, int elem_bytes, long long n, long long near,
+                             const char **word)
+{
+    long long period = period_of(elem_bytes), src = tp_source_of_bits(bits, elem_bytes);
+    double d;
+
+    memcpy(&d, &bits, 8);
+    if (bits == poison_bits(elem_bytes))
+        *word = "never written";
+    else if ((elem_bytes == 4 && isnan(float_of((uint32_t)bits))) ||
+             (elem_bytes == 8 && isnan(d)))
+        *word = "NaN";
     else if (src < 0 || src >= n)
-        snprintf(buf, len, "not from the input");
-    else {
-        src = nearest_source(src, near, n);
-        snprintf(buf, len, "input (%lld, %lld, %lld)%s", src / (d[1] * d[2]),
-                 src / d[2] % d[1], src % d[2],
-                 n > (long long)TP_DISTINCT_VALUES ? ", or another holding the same value" : "");
-    }
+        *word = "not from the input";
+    else
+        return period > 0 ? nearest_source_in(src, near, n, period) : src;
+    return -1;
+}
+
+const char *tp_describe_bits_nd(uint64_t bits, const tp_problem *p, long long near, char *buf,
+                                size_t len)
+{
+    long long n = tp_problem_elements(p), period = period_of(p->elem_bytes);
+    const char *word = NULL;
+    long long src = decode_bits(bits, p->elem_bytes, n, near, &word);
+    char at[128];
+
+    if (src < 0)
+        snprintf(buf, len, "%s", word);
+    else
+        snprintf(buf, len, "%s%s", tp_problem_format_input(p, src, at, sizeof at),
+                 period > 0 && n > period ? ", or another holding the same value" : "");
     return buf;
 }
 
-const char *tp_format_mismatch3(char *buf, size_t len, size_t i, const float *got,
-                                const float *ref, const long d[3], const int p[3])
+/* An element's bits as the report prints them: float32 and float64 as
+ * their values, a 1- or 2-byte element in hex (it may be half, bfloat16
+ * or anything). */
+static const char *show_bits(uint64_t bits, int elem_bytes, char *buf, size_t len)
 {
-    long e[3], j[3], src[3];
-    long long source;
-    char want[96], have[96];
-    int k;
-
-    tp_permute_shape(d, p, e);
-    j[2] = (long)(i % (size_t)e[2]);
-    j[1] = (long)(i / (size_t)e[2] % (size_t)e[1]);
-    j[0] = (long)(i / (size_t)e[2] / (size_t)e[1]);
-    for (k = 0; k < 3; k++)   /* output index j[k] runs over input axis p[k] */
-        src[p[k]] = j[k];
-    source = ((long long)src[0] * d[1] + src[1]) * d[2] + src[2];
-    snprintf(buf, len, "(%ld, %ld, %ld): expected %.9g [%s], got %.9g [%s]", j[0], j[1], j[2],
-             ref[i], tp_describe_value3(ref[i], d, source, want, sizeof want),
-             got[i], tp_describe_value3(got[i], d, source, have, sizeof have));
+    double d;
+    memcpy(&d, &bits, 8);
+    if (elem_bytes == 4)
+        snprintf(buf, len, "%.9g", float_of((uint32_t)bits));
+    else if (elem_bytes == 8)
+        snprintf(buf, len, "%.17g", d);
+    else
+        snprintf(buf, len, "0x%0*llx", 2 * elem_bytes, (unsigned long long)bits);
     return buf;
 }
 
-void tp_print_mismatches3(FILE *f, const tp_check_result *chk, const float *got,
-                          const float *ref, const long d[3], const int p[3])
+const char *tp_format_mismatch_nd(char *buf, size_t len, size_t i, const void *got,
+                                  const void *ref, const tp_problem *p)
 {
-    long e[3];
-    char line[320];
+    /* the input element that belongs at output index i */
+    long long source = tp_problem_source(p, (int64_t)i);
+    uint64_t want = load_bits(ref, i, p->elem_bytes), have = load_bits(got, i, p->elem_bytes);
+    char at[96], want_v[32], have_v[32], want_s[128], have_s[128];
+
+    snprintf(buf, len, "%s: expected %s [%s], got %s [%s]",
+             tp_problem_format_output(p, (int64_t)i, at, sizeof at),
+             show_bits(want, p->elem_bytes, want_v, sizeof want_v),
+             tp_describe_bits_nd(want, p, source, want_s, sizeof want_s),
+             show_bits(have, p->elem_bytes, have_v, sizeof have_v),
+             tp_describe_bits_nd(have, p, source, have_s, sizeof have_s));
+    return buf;
+}
+
+void tp_print_mismatches_nd(FILE *f, const tp_check_result *chk, const void *got,
+                            const void *ref, const tp_problem *p)
+{
+    int64_t out_dims[TP_MAX_RANK];
+    char line[400], shape[96];
     int k;
 
     if (chk->mismatches == 0)
         return;
-    tp_permute_shape(d, p, e);
     for (k = 0; k < chk->reported; k++)
-        fprintf(f, "    %s\n", tp_format_mismatch3(line, sizeof line, chk->first[k], got, ref,
-                                                    d, p));
-    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %ld x %ld x %ld "
-            "output\n", chk->mismatches, (size_t)e[0] * (size_t)e[1] * (size_t)e[2],
-            chk->unwritten, e[0], e[1], e[2]);
+        fprintf(f, "    %s\n", tp_format_mismatch_nd(line, sizeof line, chk->first[k], got, ref,
+                                                     p));
+    tp_problem_out_dims(p, out_dims);
+    fprintf(f, "    %zu of %zu elements wrong (%zu never written) in the %s output\n",
+            chk->mismatches, (size_t)tp_problem_elements(p), chk->unwritten,
+            tp_format_dims(out_dims, p->rank, shape, sizeof shape));
 }

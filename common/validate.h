@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "problem.h"   /* tp_problem: the N-D check names elements by its axes */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -160,7 +162,7 @@ const char *tp_format_mismatch_bytes(char *buf, size_t len, size_t i, const void
 const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,
                              long long near, char *buf, size_t len);
 
-/* ---- 3-D permutations (chapter 11) ------------------------------------------
+/* ---- 3-D permutations (chapter 11's lesson) ---------------------------------
  *
  * A tensor of d[0] x d[1] x d[2] float32 elements, row-major (d[2] is the
  * fastest axis), filled like a matrix: element (i0, i1, i2) holds
@@ -168,7 +170,10 @@ const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long i
  * input axis each output axis runs over: the output has shape
  * d[p[0]] x d[p[1]] x d[p[2]], and out[j0][j1][j2] = in[i0][i1][i2] where
  * j_k = i_{p[k]}. (0, 2, 1) transposes every matrix of a batch; (0, 1, 2)
- * copies. A 2-D transpose is (0, 2, 1) with d[0] = 1. */
+ * copies. A 2-D transpose is (0, 2, 1) with d[0] = 1. The harness checks
+ * every rank with tp_problem_reference (problem.h), the same map for 1 to
+ * 4 axes; these three are the readable 3-D version the lesson shows, and
+ * tests/test_permute.cu checks the two agree. */
 
 /* 1 if p holds 0, 1 and 2, each once. */
 int tp_perm_ok(const int p[3]);
@@ -179,16 +184,38 @@ void tp_permute_shape(const long d[3], const int p[3], long e[3]);
 /* The CPU reference of permutation p. */
 void tp_reference_permute(const float *in, float *ref, const long d[3], const int p[3]);
 
-/* "input (i0, i1, i2)", "never written", "NaN" or "not from the input"
- * (see tp_describe_value; `near` is the linear index it should come from). */
-const char *tp_describe_value3(float v, const long d[3], long long near, char *buf, size_t len);
+/* ---- Problems of 1 to 4 axes, any element size (chapter 11) -------------------
+ *
+ * The check of a tp_problem (problem.h) of 1-, 2-, 4- or 8-byte elements
+ * (16 bytes are not checked here): its input is filled like a matrix
+ * (tp_fill_input_bytes; linear input element i holds tp_input_bits(i)),
+ * the output is compared bit for bit with tp_problem_reference by
+ * tp_compare_bytes (which needs no shape), and a wrong element is named by
+ * its coordinates on both sides:
+ *   (j0, j1, j2): expected <value> [input (i0, i1, i2)], got <value> [...]
+ * A value is printed as float32 (%.9g) or float64 for 4 and 8 bytes, in
+ * hex for 1 and 2. A matrix is the problem of rank 2 with perm (0, 1) (a
+ * copy) or (1, 0) (a transpose): the 2-D functions above print through
+ * these. */
 
-/* One wrong element of the output, at output index i:
- *   (j0, j1, j2): expected <value> [input (i0, i1, i2)], got <value> [...] */
-const char *tp_format_mismatch3(char *buf, size_t len, size_t i, const float *got,
-                                const float *ref, const long d[3], const int p[3]);
-void tp_print_mismatches3(FILE *f, const tp_check_result *chk, const float *got,
-                          const float *ref, const long d[3], const int p[3]);
+/* A rows x cols matrix as a problem: rank 2, perm (0, 1) for a copy,
+ * (1, 0) for a transpose. */
+tp_problem tp_matrix_problem(long rows, long cols, tp_op op, int elem_bytes);
+
+/* "input (i0, i1, ...)" (the holder nearest to linear input index `near`
+ * when several hold these bits), "never written", "NaN" or "not from the
+ * input". Returns buf. */
+const char *tp_describe_bits_nd(uint64_t bits, const tp_problem *p, long long near, char *buf,
+                                size_t len);
+
+/* The mismatch at linear output index i as the line above. Returns buf. */
+const char *tp_format_mismatch_nd(char *buf, size_t len, size_t i, const void *got,
+                                  const void *ref, const tp_problem *p);
+
+/* One such line per wrong element chk kept, then the counts:
+ *   "N of M elements wrong (U never written) in the A x B x C output" */
+void tp_print_mismatches_nd(FILE *f, const tp_check_result *chk, const void *got,
+                            const void *ref, const tp_problem *p);
 
 #ifdef __cplusplus
 }

@@ -97,6 +97,13 @@ done
 for prog in "${chapters[@]}"; do
     [ "$prog" = chapter11 ] || [ ! -x "$prog" ] || cli_case "$prog" "--size 2x8x8" "give --size RxC"
 done
+# Shapes of 4 axes are chapter 11's too (the harness's 2-D tables refuse
+# every one; chapter 12 reads the command line itself); 5 axes nobody takes.
+for prog in "${chapters[@]}"; do
+    [ ! -x "$prog" ] || cli_case "$prog" "--size 2x3x5x7x11" "at most 4"
+    [ "$prog" = chapter11 ] || [ "$prog" = chapter12 ] || [ ! -x "$prog" ] ||
+        cli_case "$prog" "--size 1x1x8x8" "give --size RxC"
+done
 
 section cli
 # ---- 4. GPU tests --------------------------------------------------------------
@@ -280,6 +287,21 @@ tensor_table_ok() {   # chapter 11: a 3-D table, its n/a row, its refusals
     [[ "$out" == "PASS permute_tiled_021, block 32x8 (2 x 3 x 5)" ]]
 }
 gpu_test "gpu: chapter11 prints a tensor table (n/a in place when not square)" tensor_table_ok
+
+# Shapes of 4 axes: a row of rank 3 takes one whose first axis is 1 (and
+# its line names the shape as given), and says n/a to any other, which
+# none of chapter 11's rank-3 rows then takes: a usage error.
+tensor_rank4_ok() {
+    local out rc
+    out=$(./chapter11 --check --size 1x3x17x83) || return 1
+    [ "$(grep -c '^PASS .*(1 x 3 x 17 x 83)$' <<< "$out")" -ge 12 ] && ! grep -q '^FAIL' <<< "$out" ||
+        return 1
+    out=$(./chapter11 --check --size 2x3x5x7 --kernel permute_tiled_021 2>&1); rc=$?
+    [ "$rc" -eq 2 ] &&
+        grep -q '^n/a  permute_tiled_021, block 32x8 (2 x 3 x 5 x 7): needs a shape of 3 axes' <<< "$out" &&
+        grep -q 'no kernel of this program can take a 2 x 3 x 5 x 7 tensor' <<< "$out"
+}
+gpu_test "gpu: chapter11 --check on 4-axis shapes (1 x D x R x C runs, 2 x 3 x 5 x 7 is n/a)" tensor_rank4_ok
 
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped

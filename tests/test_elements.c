@@ -179,6 +179,102 @@ static int test_compare_odd_bits(void)
     return 1;
 }
 
+/* The N-D report (chapter 11's problems) of every element size: a 4-axis
+ * permutation, 2 x 3 x 4 x 5 by (3, 1, 0, 2), output 5 x 3 x 2 x 4. Output
+ * (0, 0, 1, 3), index 7, should hold input (1, 0, 3, 0), linear 75; it
+ * gets input 0 instead, and the last output element is never written. */
+static int test_report_nd(void)
+{
+    static const int every[4] = { 1, 2, 4, 8 };
+    static const char *const wrong_line[4] = {
+        "(0, 0, 1, 3): expected 0x4b [input (1, 0, 3, 0)], got 0x00 [input (0, 0, 0, 0)]",
+        "(0, 0, 1, 3): expected 0x004b [input (1, 0, 3, 0)], got 0x0000 [input (0, 0, 0, 0)]",
+        "(0, 0, 1, 3): expected 75 [input (1, 0, 3, 0)], got 0 [input (0, 0, 0, 0)]",
+        "(0, 0, 1, 3): expected 75 [input (1, 0, 3, 0)], got 0 [input (0, 0, 0, 0)]",
+    };
+    tp_problem p;
+    unsigned char in[120 * 8], ref[120 * 8], got[120 * 8];
+    int s;
+
+    memset(&p, 0, sizeof p);
+    p.rank = 4;
+    p.dims[0] = 2; p.dims[1] = 3; p.dims[2] = 4; p.dims[3] = 5;
+    p.perm[0] = 3; p.perm[1] = 1; p.perm[2] = 0; p.perm[3] = 2;
+    for (s = 0; s < 4; s++) {
+        int e = p.elem_bytes = every[s];
+        char text[2048] = "", line[320];
+        FILE *f = fmemopen(text, sizeof text, "w");
+        tp_check_result r;
+
+        tp_fill_input_bytes(in, 120, 1, e);
+        tp_problem_reference(&p, in, ref);
+        memcpy(got, ref, sizeof got);
+        memcpy(got + 7 * e, in, (size_t)e);
+        memset(got + 119 * e, TP_POISON_BYTE, (size_t)e);
+        r = tp_compare_bytes(got, ref, 120, e);
+        tp_print_mismatches_nd(f, &r, got, ref, &p);
+        fclose(f);
+        EXPECT(strcmp(tp_format_mismatch_nd(line, sizeof line, 7, got, ref, &p),
+                      wrong_line[s]) == 0, "%d-byte: '%s', want '%s'", e, line, wrong_line[s]);
+        EXPECT(strstr(text, wrong_line[s]) && strstr(text, "    (4, 2, 1, 3): expected ") &&
+               strstr(text, "[never written]\n"), "%d-byte report:\n%s", e, text);
+        EXPECT(strstr(text, "    2 of 120 elements wrong (1 never written) in the 5 x 3 x 2 x 4 "
+                      "output\n"), "%d-byte summary:\n%s", e, text);
+    }
+    return 1;
+}
+
+/* What the N-D description calls bits that are not the right element: a
+ * value that repeats names its holder nearest to where it belongs; NaN;
+ * the poison; bits no input element holds. The 2-D functions say the same
+ * as the N-D ones on their matrix (tp_matrix_problem). */
+static int test_describe_nd(void)
+{
+    tp_problem p = tp_matrix_problem(2, 3, TP_TRANSPOSE, 4);
+    float half = 0.5f, far = 200.0f;
+    double nan_value = NAN;
+    uint32_t b4;
+    uint64_t b8;
+    char buf[160], buf2[160];
+
+    EXPECT(p.rank == 2 && p.dims[0] == 2 && p.dims[1] == 3 && p.perm[0] == 1 && p.perm[1] == 0,
+           "tp_matrix_problem(2, 3, transpose): %s", tp_problem_format(&p, buf, sizeof buf));
+    p = tp_matrix_problem(2, 3, TP_COPY, 4);
+    EXPECT(p.perm[0] == 0 && p.perm[1] == 1, "tp_matrix_problem(2, 3, copy)");
+    p.rank = 3;   /* 2 x 3 x 50 of bytes: 300 elements, values repeat every 251 */
+    p.dims[0] = 2; p.dims[1] = 3; p.dims[2] = 50;
+    p.perm[0] = 0; p.perm[1] = 2; p.perm[2] = 1;
+    p.elem_bytes = 1;
+    tp_describe_bits_nd(5, &p, 256, buf, sizeof buf);
+    EXPECT(strcmp(buf, "input (1, 2, 6), or another holding the same value") == 0,
+           "value 5 near 256: '%s'", buf);
+    tp_describe_bits_nd(0xFF, &p, 0, buf, sizeof buf);
+    EXPECT(strcmp(buf, "never written") == 0, "1-byte poison: '%s'", buf);
+    p.elem_bytes = 4;   /* 300 floats: 0 to 299 */
+    b4 = 0x7fc00000u;
+    tp_describe_bits_nd(b4, &p, 0, buf, sizeof buf);
+    EXPECT(strcmp(buf, "NaN") == 0, "a float NaN: '%s'", buf);
+    memcpy(&b4, &half, 4);
+    tp_describe_bits_nd(b4, &p, 0, buf, sizeof buf);
+    EXPECT(strcmp(buf, "not from the input") == 0, "0.5f: '%s'", buf);
+    memcpy(&b4, &far, 4);
+    tp_describe_bits_nd(b4, &p, 0, buf, sizeof buf);
+    EXPECT(strcmp(buf, "input (1, 1, 0)") == 0, "200.0f is input 200 = (1, 1, 0): '%s'", buf);
+    p.dims[0] = 1;   /* 150 elements: 200 is none of them */
+    tp_describe_bits_nd(b4, &p, 0, buf, sizeof buf);
+    EXPECT(strcmp(buf, "not from the input") == 0, "200.0f of 150: '%s'", buf);
+    p.elem_bytes = 8;
+    memcpy(&b8, &nan_value, 8);
+    tp_describe_bits_nd(b8, &p, 0, buf, sizeof buf);
+    EXPECT(strcmp(buf, "NaN") == 0, "a double NaN: '%s'", buf);
+    p = tp_matrix_problem(17, 83, TP_TRANSPOSE, 2);
+    tp_describe_bits_nd(100, &p, 0, buf, sizeof buf);
+    tp_describe_bits(100, 2, 17, 83, 0, buf2, sizeof buf2);
+    EXPECT(strcmp(buf, buf2) == 0 && strcmp(buf, "input (1, 17)") == 0, "2-D '%s', N-D '%s'",
+           buf2, buf);
+    return 1;
+}
+
 /* Bytes moved, memory needed and the header's matrix line follow the size. */
 static int test_arithmetic_per_size(void)
 {
@@ -229,6 +325,8 @@ int main(void)
     run("elements: compare catches and names wrong and unwritten elements, every size",
         test_compare_catches);
     run("elements: a flipped bit, a NaN, bits of no input", test_compare_odd_bits);
+    run("elements: the N-D report of a 4-axis problem, every size", test_report_nd);
+    run("elements: the N-D description of wrong bits; 2-D says the same", test_describe_nd);
     run("elements: bandwidth, memory and header per element size", test_arithmetic_per_size);
     return failures ? 1 : 0;
 }

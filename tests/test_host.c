@@ -68,7 +68,7 @@ static int test_cli_errors(void)
         { "--size -5x3", "at least 1" },
         { "--size abc", "whole number" },
         { "--size 12x", "needs a value" },
-        { "--size 4x4x4x4", "whole number" },
+        { "--size 4x4x4x4x4", "at most 4" },
         { "--size 0x4x4", "at least 1" },
         { "--size 70000x70000x70000", "too large" },
         { "--rows 12.5 --cols 3", "whole number" },
@@ -99,6 +99,46 @@ static int test_cli_largest_allowed(void)
     tp_options o; char err[256];
     EXPECT(parse("--size 40000x40000", &o, err) == 0, "40000 x 40000 refused: %s", err);
     EXPECT(parse("--size 1x2147483647", &o, err) == 0, "1 x INT_MAX refused: %s", err);
+    return 1;
+}
+
+/* --size of 1 to 4 axes: rank and dims in full, rows and cols the last two
+ * axes, depth every other axis multiplied; --size N is N x N (rank 2). */
+static int test_cli_rank4(void)
+{
+    static const struct { const char *line, *says; } bad[] = {
+        { "--size 2x3x5x7x11", "has 5 axes; at most 4" },
+        { "--size 2x3x0x7", "axis 2 must be at least 1" },
+        { "--size 1x1x2147483648x1", "axis 2 is too large: '2147483648' (at most 2147483647)" },
+        { "--size 3000x3000x3000x3000", "3000 x 3000 x 3000 x 3000 is too large: at most" },
+        { "--size 2x3x5x", "axis 3 needs a value" },
+    };
+    tp_options o; char err[256];
+    size_t i;
+
+    EXPECT(parse("--size 2x3x5x7", &o, err) == 0, "2x3x5x7 refused: %s", err);
+    EXPECT(o.rank == 4 && o.dims[0] == 2 && o.dims[1] == 3 && o.dims[2] == 5 && o.dims[3] == 7,
+           "2x3x5x7 gave rank %d, %lld x %lld x %lld x %lld", o.rank, (long long)o.dims[0],
+           (long long)o.dims[1], (long long)o.dims[2], (long long)o.dims[3]);
+    EXPECT(o.rows == 5 && o.cols == 7 && o.depth == 6 && o.size_given, "2x3x5x7: %ld x %ld, "
+           "depth %ld", o.rows, o.cols, o.depth);
+    EXPECT(parse("--size 4x5x6", &o, err) == 0 && o.rank == 3 && o.dims[0] == 4 && o.depth == 4,
+           "4x5x6: rank %d, depth %ld", o.rank, o.depth);
+    EXPECT(parse("--size 300", &o, err) == 0 && o.rank == 2 && o.dims[0] == 300 &&
+           o.dims[1] == 300 && o.depth == 1, "--size 300: rank %d", o.rank);
+    EXPECT(parse("--rows 17 --cols 83", &o, err) == 0 && o.rank == 2 && o.dims[0] == 17 &&
+           o.dims[1] == 83, "--rows 17 --cols 83: rank %d", o.rank);
+    EXPECT(parse("", &o, err) == 0 && o.rank == 2 && o.dims[0] == TP_DEFAULT_ROWS &&
+           o.dims[1] == TP_DEFAULT_COLS, "the default: rank %d", o.rank);
+    /* --rows and --cols after a --size of 4 axes change its last two. */
+    EXPECT(parse("--size 2x3x5x7 --rows 9 --cols 4", &o, err) == 0 && o.rank == 4 &&
+           o.dims[2] == 9 && o.dims[3] == 4 && o.depth == 6, "--size then --rows: %lld x %lld",
+           (long long)o.dims[2], (long long)o.dims[3]);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        EXPECT(parse(bad[i].line, &o, err) == TP_EXIT_USAGE, "'%s' accepted", bad[i].line);
+        EXPECT(strstr(err, bad[i].says) != NULL, "'%s' said '%s', want '%s'", bad[i].line, err,
+               bad[i].says);
+    }
     return 1;
 }
 
@@ -501,6 +541,7 @@ int main(void)
     run("cli shapes and flags", test_cli_shapes);
     run("cli refuses bad input with exit code 2", test_cli_errors);
     run("cli accepts the largest matrix", test_cli_largest_allowed);
+    run("cli --size of 1 to 4 axes, and its errors", test_cli_rank4);
     run("memory fit and default shrink", test_fits_and_shrink);
     run("input values distinct and decodable", test_values_distinct_and_decodable);
     run("input values repeat past 889192448 elements, named by the nearest", test_values_repeat_in_huge_inputs);

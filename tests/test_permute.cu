@@ -1,7 +1,8 @@
 /*
  * test_permute.cu - checks chapter 11's 3-D permutations on the CPU (no GPU
- * needed, no CUDA call is made): the harness's reference (validate.h), the
- * command line's DxRxC sizes (cli.h), and the index arithmetic of the
+ * needed, no CUDA call is made): the harness's references and reports
+ * (validate.h, problem.h), the command line's DxRxC sizes and the awkward
+ * shapes by number (cli.h), and the index arithmetic of the
  * chapter's kernels (chapters/11_batched/plan.h, the very functions the
  * kernels and their launches call). The kernels' bodies are short loops
  * around that arithmetic; emulate_*() below repeat those loops on the CPU,
@@ -295,24 +296,43 @@ static int test_tile_pairs(void)
     return 1;
 }
 
-/* A wrong element is named by its output and input coordinates. */
+/* A rank-3 float32 problem: the harness's view of a legacy tensor row. */
+static tp_problem problem3(const long d[3], const int perm[3])
+{
+    tp_problem p;
+    int a;
+    memset(&p, 0, sizeof p);
+    p.rank = 3;
+    p.elem_bytes = 4;
+    for (a = 0; a < 3; a++) {
+        p.dims[a] = d[a];
+        p.perm[a] = perm[a];
+    }
+    return p;
+}
+
+/* A wrong element is named by its output and input coordinates, as the
+ * harness names it (validate.h's N-D report of a rank-3 float32 problem). */
 static int test_mismatch_names_coordinates(void)
 {
     long d[3] = { 2, 3, 4 };
     float *in = input(d), *ref = poisoned(d), *got = poisoned(d);
-    char line[320];
+    tp_problem p = problem3(d, perms[1]);
+    tp_check_result chk;
+    char line[320], text[1024] = "";
+    FILE *f = fmemopen(text, sizeof text, "w");
     int ok = 1;
 
     tp_reference_permute(in, ref, d, perms[1]);       /* output 2 x 4 x 3 */
     memcpy(got, ref, count3(d) * sizeof(float));
     got[1] = in[1];                                   /* out (0, 0, 1) should be in (0, 1, 0) */
     memset(&got[5], TP_POISON_BYTE, sizeof(float));   /* out (0, 1, 2): never written */
-    tp_format_mismatch3(line, sizeof line, 1, got, ref, d, perms[1]);
+    tp_format_mismatch_nd(line, sizeof line, 1, got, ref, &p);
     if (strcmp(line, "(0, 0, 1): expected 4 [input (0, 1, 0)], got 1 [input (0, 0, 1)]") != 0) {
         snprintf(why, sizeof why, "said '%s'", line);
         ok = 0;
     }
-    tp_format_mismatch3(line, sizeof line, 5, got, ref, d, perms[1]);
+    tp_format_mismatch_nd(line, sizeof line, 5, got, ref, &p);
     if (ok && strstr(line, "(0, 1, 2): expected 9 [input (0, 2, 1)], got") != line) {
         snprintf(why, sizeof why, "said '%s'", line);
         ok = 0;
@@ -321,10 +341,91 @@ static int test_mismatch_names_coordinates(void)
         snprintf(why, sizeof why, "said '%s' (want never written)", line);
         ok = 0;
     }
+    /* The report: those two lines, then the counts in the 2 x 4 x 3 output. */
+    chk = tp_compare_bytes(got, ref, count3(d), 4);
+    tp_print_mismatches_nd(f, &chk, got, ref, &p);
+    fclose(f);
+    if (ok && strstr(text, "2 of 24 elements wrong (1 never written) in the 2 x 4 x 3 output\n")
+                  == NULL) {
+        snprintf(why, sizeof why, "reported '%s'", text);
+        ok = 0;
+    }
     free(in);
     free(ref);
     free(got);
     return ok;
+}
+
+/* The harness checks every tensor row against tp_problem_reference (the
+ * N-D map, problem.h); on every shape of --check and every permutation of
+ * 3 axes it writes what the lesson's tp_reference_permute writes. */
+static int test_problem_reference_is_the_lessons(void)
+{
+    int s, k;
+    for (s = 0; s < tp_check_shape3_count; s++) {
+        long d[3] = { tp_check_shapes3[s].depth, tp_check_shapes3[s].rows,
+                      tp_check_shapes3[s].cols };
+        float *in = input(d), *ref = poisoned(d), *out = poisoned(d);
+        for (k = 0; k < 6; k++) {
+            tp_problem p = problem3(d, perms[k]);
+            tp_reference_permute(in, ref, d, perms[k]);
+            tp_problem_reference(&p, in, out);
+            EXPECT(first_difference(out, ref, count3(d)) < 0, "(%d, %d, %d) on %ld x %ld x %ld: "
+                   "element %ld differs", perms[k][0], perms[k][1], perms[k][2], d[0], d[1],
+                   d[2], first_difference(out, ref, count3(d)));
+        }
+        free(in);
+        free(ref);
+        free(out);
+    }
+    return 1;
+}
+
+/* The awkward shapes by number (what --check, --grade and --list-shapes
+ * walk): a 2-D table's tp_check_shapes; a tensor table's
+ * tp_check_shapes3, then tp_check_shapes4. A row of rank 3 takes the
+ * 4-axis shapes whose first axis is 1, a row of rank 4 every shape. */
+static int test_shape_lists(void)
+{
+    int64_t d[TP_MAX_RANK];
+    int s, rank, a, rank3_takes = 0;
+
+    for (s = 0; s < tp_check_shape_count; s++)
+        EXPECT(tp_check_shape_at(0, s, &rank, d) && rank == 2 && d[0] == tp_check_shapes[s].rows &&
+               d[1] == tp_check_shapes[s].cols, "2-D shape %d", s);
+    EXPECT(!tp_check_shape_at(0, s, &rank, d) && !tp_check_shape_at(0, -1, &rank, d),
+           "the 2-D list goes on past its %d shapes", s);
+    for (s = 0; s < tp_check_shape3_count; s++)
+        EXPECT(tp_check_shape_at(1, s, &rank, d) && rank == 3 &&
+               d[0] == tp_check_shapes3[s].depth && d[1] == tp_check_shapes3[s].rows &&
+               d[2] == tp_check_shapes3[s].cols, "tensor shape %d", s);
+    for (s = 0; s < tp_check_shape4_count; s++) {
+        tp_problem p3, p4;   /* a rank-3 row's problem, and a rank-4 one */
+        char msg[160];
+        EXPECT(tp_check_shape_at(1, tp_check_shape3_count + s, &rank, d) && rank == 4,
+               "tensor shape %d is not the 4-axis shape %d", tp_check_shape3_count + s, s);
+        memset(&p3, 0, sizeof p3);
+        memset(&p4, 0, sizeof p4);
+        p3.rank = 3;
+        p4.rank = 4;
+        p4.elem_bytes = 1;
+        for (a = 0; a < 4; a++) {
+            EXPECT(d[a] == tp_check_shapes4[s].dims[a], "4-axis shape %d, axis %d", s, a);
+            p4.dims[a] = d[a];
+            p4.perm[a] = 3 - a;
+        }
+        EXPECT(tp_problem_check(&p4, msg, sizeof msg) == TP_OK, "4-axis shape %d: %s", s, msg);
+        if (tp_problem_set_shape(&p3, d, 4, NULL, 0) == TP_OK) {
+            EXPECT(d[0] == 1, "a rank-3 row took 4-axis shape %d, whose first axis is not 1", s);
+            rank3_takes++;
+        }
+    }
+    EXPECT(!tp_check_shape_at(1, tp_check_shape3_count + s, &rank, d),
+           "the tensor list goes on past its %d shapes", tp_check_shape3_count + s);
+    EXPECT(rank3_takes >= 1 && tp_check_shape4_count - rank3_takes >= 3, "the 4-axis list has "
+           "%d shapes for rank-3 rows too and %d for rank 4 only", rank3_takes,
+           tp_check_shape4_count - rank3_takes);
+    return 1;
 }
 
 /* --size DxRxC sets the depth; RxC leaves it 1; each side is checked. */
@@ -360,6 +461,9 @@ int main(void)
     run("permute_rows (1, 0, 2): output strides in whole float4s", test_rows_vec4_strides);
     run("tile_pair numbers the upper triangle one to one, near 2^31 too", test_tile_pairs);
     run("a wrong element named by output and input coordinates", test_mismatch_names_coordinates);
+    run("tp_problem_reference = tp_reference_permute, every --check shape and permutation",
+        test_problem_reference_is_the_lessons);
+    run("the awkward shapes by number: 2-D, 3 axes, then 4 axes", test_shape_lists);
     run("--size DxRxC", test_cli_depth);
     return failures ? 1 : 0;
 }

@@ -520,6 +520,71 @@ static int test_wrong_value_named(void)
     return 1;
 }
 
+/* ---- shapes: their names, and a shape for a problem of another rank ---------- */
+
+static int test_format_dims(void)
+{
+    static const int64_t d[4] = { 2, 3, 40, 5 };
+    char buf[64];
+    EXPECT(strcmp(tp_format_dims(d, 4, buf, sizeof buf), "2 x 3 x 40 x 5") == 0, "'%s'", buf);
+    EXPECT(strcmp(tp_format_dims(d, 1, buf, sizeof buf), "2") == 0, "rank 1: '%s'", buf);
+    EXPECT(strcmp(tp_format_dims(d, 3, buf, 6), "2 x 3") == 0, "cut: '%s'", buf);
+    return 1;
+}
+
+/* A shape of fewer axes gets leading 1s; of more axes, its leading ones
+ * must be 1 and are dropped; otherwise the words say what is needed. */
+static int test_set_shape(void)
+{
+    static const struct {
+        int rank, shape_rank; int64_t shape[4];
+        tp_status want; int64_t dims[4];
+    } cases[] = {
+        { 3, 2, { 5, 7 }, TP_OK, { 1, 5, 7 } },
+        { 3, 3, { 2, 3, 5 }, TP_OK, { 2, 3, 5 } },
+        { 4, 1, { 9 }, TP_OK, { 1, 1, 1, 9 } },
+        { 4, 3, { 3, 17, 83 }, TP_OK, { 1, 3, 17, 83 } },
+        { 2, 4, { 1, 1, 5, 7 }, TP_OK, { 5, 7 } },
+        { 3, 4, { 1, 1, 1, 1 }, TP_OK, { 1, 1, 1 } },
+        { 1, 3, { 1, 1, 9 }, TP_OK, { 9 } },
+        { 3, 4, { 2, 3, 5, 7 }, TP_ERR_RANK, { -1 } },
+        { 2, 3, { 1, 4, 5 }, TP_OK, { 4, 5 } },
+        { 2, 3, { 4, 1, 5 }, TP_ERR_RANK, { -1 } },
+        { 0, 2, { 5, 7 }, TP_ERR_RANK, { -1 } },
+        { 2, 5, { 1, 1, 1, 5 }, TP_ERR_RANK, { -1 } },
+    };
+    size_t c;
+    char msg[160];
+    int a;
+
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        tp_problem p = make(cases[c].rank, (const int64_t[]){ 1, 1, 1, 1 },
+                            (const int[]){ 0, 1, 2, 3 }, 4);
+        tp_status st;
+        for (a = 0; a < TP_MAX_RANK; a++)
+            p.dims[a] = -1;
+        strcpy(msg, "untouched");
+        st = tp_problem_set_shape(&p, cases[c].shape, cases[c].shape_rank, msg, sizeof msg);
+        EXPECT(st == cases[c].want, "case %zu: status %d, want %d (%s)", c, (int)st,
+               (int)cases[c].want, msg);
+        for (a = 0; a < cases[c].rank && st == TP_OK; a++)
+            EXPECT(p.dims[a] == cases[c].dims[a], "case %zu: axis %d is %lld, want %lld", c, a,
+                   (long long)p.dims[a], (long long)cases[c].dims[a]);
+        EXPECT(st != TP_OK || strcmp(msg, "untouched") == 0, "case %zu: wrote '%s'", c, msg);
+        EXPECT(st == TP_OK || p.dims[0] == -1, "case %zu: refused, but changed the dims", c);
+    }
+    {
+        tp_problem p = make(3, (const int64_t[]){ 1, 1, 1 }, (const int[]){ 0, 2, 1 }, 4);
+        tp_problem_set_shape(&p, (const int64_t[]){ 2, 3, 5, 7 }, 4, msg, sizeof msg);
+        EXPECT(strcmp(msg, "needs a shape of 3 axes (more only if the extra first ones are 1), "
+                      "not 2 x 3 x 5 x 7") == 0, "said '%s'", msg);
+        p.rank = 1;
+        tp_problem_set_shape(&p, (const int64_t[]){ 2, 9 }, 2, msg, sizeof msg);
+        EXPECT(strncmp(msg, "needs a shape of 1 axis (", 25) == 0, "rank 1 said '%s'", msg);
+    }
+    return 1;
+}
+
 /* ---- random cases, always the same ones --------------------------------------------- */
 
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
@@ -633,6 +698,43 @@ static int test_random_simplify(void)
     /* The draw must exercise what it claims to. */
     EXPECT(merged > RANDOM_CASES / 4 && dropped > RANDOM_CASES / 4,
            "too few cases merge (%d) or drop (%d) axes", merged, dropped);
+    return 1;
+}
+
+/* The harness makes a reference this way (common/harness.cu, reference):
+ * simplified first, a problem of rank 1 is the input itself, one of rank
+ * 2 the cache-blocked 2-D transpose (tp_reference_bytes), any other
+ * tp_problem_reference of the simplified problem. All three must equal
+ * tp_problem_reference of the problem itself, for every element size the
+ * harness takes. */
+static int test_harness_reference_path(void)
+{
+    static unsigned char in[MAX_ELEMS * 8], out[MAX_ELEMS * 8],
+                         via[MAX_ELEMS * 8];
+    int t, ranks[3] = { 0, 0, 0 };
+    for (t = 0; t < RANDOM_CASES; t++) {
+        tp_problem p = random_problem(), q;
+        int64_t n;
+        int e;
+        if (p.elem_bytes == 16)
+            p.elem_bytes = 8;
+        q = tp_problem_simplify(&p);
+        n = tp_problem_elements(&p);
+        e = p.elem_bytes;
+        fill_distinct(in, n, e);
+        tp_problem_reference(&p, in, out);
+        if (q.rank == 1)
+            memcpy(via, in, (size_t)(n * e));
+        else if (q.rank == 2)
+            tp_reference_bytes(in, via, (long)q.dims[0], (long)q.dims[1], TP_TRANSPOSE, e);
+        else
+            tp_problem_reference(&q, in, via);
+        ranks[q.rank == 1 ? 0 : q.rank == 2 ? 1 : 2]++;
+        EXPECT(memcmp(out, via, (size_t)(n * e)) == 0, "case %d: %s simplified to %s: the "
+               "harness's reference differs", t, show(&p), show(&q));
+    }
+    EXPECT(ranks[0] > 50 && ranks[1] > 50 && ranks[2] > 50, "too few cases of each path: %d "
+           "copies, %d transposes, %d others", ranks[0], ranks[1], ranks[2]);
     return 1;
 }
 
@@ -758,8 +860,11 @@ int main(void)
     run("simplification: merged, dropped, kept axes", test_simplify_cases);
     run("coordinates of an input and output index", test_coordinates);
     run("a value decodes to the coordinates it came from", test_wrong_value_named);
+    run("a shape's name: its sides joined by ' x '", test_format_dims);
+    run("a shape for a problem of another rank: leading 1s added or dropped", test_set_shape);
     run("random: index map = reference = scatter", test_random_index_map);
     run("random: simplification keeps the result", test_random_simplify);
+    run("random: the harness's reference path = the reference", test_harness_reference_path);
     run("the plan: copy, rows or tile, on named cases", test_plan_cases);
     run("random: every plan, run as a kernel would, = the reference", test_random_plan);
     return failures ? 1 : 0;
