@@ -303,6 +303,20 @@ tensor_rank4_ok() {
 }
 gpu_test "gpu: chapter11 --check on 4-axis shapes (1 x D x R x C runs, 2 x 3 x 5 x 7 is n/a)" tensor_rank4_ok
 
+# permute_nd (one design for every rank and element size): on the whole
+# awkward list its rank-4 rows must run, and pass, on every 4-axis shape
+# (none of them n/a), and every row on every shape it takes.
+permute_nd_ok() {
+    local out
+    out=$(./chapter11 --check --kernel permute_nd 2>&1) || return 1
+    ! grep -q '^FAIL' <<< "$out" &&
+        [ "$(grep -c '^PASS permute_nd_u16_0231, .*(2 x 3 x 5 x 7)$' <<< "$out")" -eq 1 ] &&
+        [ "$(grep -c '^PASS permute_nd_u16_0213, ' <<< "$out")" -ge 10 ] &&
+        [ "$(grep -c '^PASS permute_nd_u8_021, ' <<< "$out")" -ge 10 ] &&
+        [ "$(grep -c '^PASS permute_nd_f64_021, ' <<< "$out")" -ge 10 ]
+}
+gpu_test "gpu: chapter11's permute_nd rows pass the awkward shapes, 4-axis ones included" permute_nd_ok
+
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").

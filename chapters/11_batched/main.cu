@@ -19,6 +19,14 @@
  *   permute_tile64_120         levers 1 and 2: a 64 x 64 tile for 256
  *   permute_tile64_201         threads, float4s where the rows allow
  *   permute_tile64_210
+ *   permute_nd_<type>_<perm>   one design for every permutation of 1 to 4
+ *                              axes and every element size (permute_nd.h):
+ *                              a copy, whole rows, or a tile, as
+ *                              tp_problem_plan decides from the fastest axis.
+ *                              4-axis rows: attention's [B, S, H, D] ->
+ *                              [B, H, S, D] (0213), NCHW -> NHWC (0231),
+ *                              NHWC -> NCHW (0312); on a 3-axis --size they
+ *                              see a leading axis of 1.
  *
  * Build and run:   make chapter11 && ./chapter11                 (512 x 512 x 512)
  *                  ./chapter11 --size 1024x256x256 --kernel transpose
@@ -33,6 +41,11 @@
  */
 #include "../tile.h"
 #include "kernels.h"
+#include "permute_nd.h"
+
+/* A permute_nd row: element size, rank, permutation. */
+#define ND_ROW(name, bytes, rank, p0, p1, p2, p3) \
+    TP_KERNEL_PROBLEM(name, launch_permute_nd, ND_THREADS, 1, bytes, rank, p0, p1, p2, p3)
 
 static const tp_kernel kernels[] = {
     TP_KERNEL_TENSOR("transpose_per_matrix",      launch_per_matrix,      TILE, BLOCK_ROWS, 0, 2, 1, 0),
@@ -47,6 +60,15 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_TENSOR("permute_tile64_120",        launch_permute_tile64,  TILE64_THREADS, 1, 1, 2, 0, 0),
     TP_KERNEL_TENSOR("permute_tile64_201",        launch_permute_tile64,  TILE64_THREADS, 1, 2, 0, 1, 0),
     TP_KERNEL_TENSOR("permute_tile64_210",        launch_permute_tile64,  TILE64_THREADS, 1, 2, 1, 0, 0),
+    ND_ROW("permute_nd_f64_021",  8, 3, 0, 2, 1, 0),
+    ND_ROW("permute_nd_f32_021",  4, 3, 0, 2, 1, 0),
+    ND_ROW("permute_nd_f32_102",  4, 3, 1, 0, 2, 0),
+    ND_ROW("permute_nd_f32_210",  4, 3, 2, 1, 0, 0),
+    ND_ROW("permute_nd_u16_021",  2, 3, 0, 2, 1, 0),
+    ND_ROW("permute_nd_u16_0213", 2, 4, 0, 2, 1, 3),
+    ND_ROW("permute_nd_u16_0231", 2, 4, 0, 2, 3, 1),
+    ND_ROW("permute_nd_u16_0312", 2, 4, 0, 3, 1, 2),
+    ND_ROW("permute_nd_u8_021",   1, 3, 0, 2, 1, 0),
 };
 
 int main(int argc, char **argv)
