@@ -202,6 +202,11 @@ $(BROKEN): $(BUILD)/tests/broken_kernels.o $(COMMON_OBJS)
 $(FLUSH_PROBE): $(BUILD)/tests/flush_probe.o $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $^ -o $@
 
+# One permutation of any rank and element size (make tensor-sweep runs it).
+PERMUTE_CASE := $(BUILD)/scripts/permute_case
+$(PERMUTE_CASE): $(BUILD)/scripts/permute_case.o $(CHAPTER_LIB) $(COMMON_OBJS)
+	$(NVCC) $(GENCODE) $(filter %.o,$^) $(CHAPTER_LIB) -o $@
+
 # The lessons' figures (host code only): make figures.
 FIGURES := $(BUILD)/scripts/figures
 $(FIGURES): $(BUILD)/scripts/figures.o
@@ -223,9 +228,9 @@ $(BUILD)/%.o: %.cu
 .SECONDARY:
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep figures
+.PHONY: all test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep tensor-sweep figures
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PASTED) $(SHORTCUTS) \
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PERMUTE_CASE) $(PASTED) $(SHORTCUTS) \
      $(FIGURES)
 
 test:
@@ -258,6 +263,12 @@ bench: $(CHAPTERS) $(GPU_PROBE)
 # Chapter 9 over random, square and skinny shapes (needs a GPU): make sweep DRAW=7.
 sweep: chapter9 $(GPU_PROBE)
 	@DRAW=$(DRAW) MAKE="$(MAKE)" bash scripts/sweep.sh
+
+# Random permutations of tensors of 2 to 4 axes and 1 to 8-byte elements
+# (needs a GPU): make tensor-sweep DRAW=3, with PyTorch beside each case
+# where it is installed.
+tensor-sweep: $(PERMUTE_CASE) $(GPU_PROBE)
+	@DRAW=$(DRAW) PERMUTE_CASE=$(PERMUTE_CASE) bash scripts/tensor_sweep.sh
 
 # The lessons' figures, docs/figures/*.svg, from the kernels' index
 # arithmetic (no GPU needed; tests/check_figures.sh checks they are current).
@@ -293,6 +304,7 @@ help:
 	@echo "make figures       draw the lessons' figures, docs/figures/*.svg (no GPU needed)"
 	@echo "make plot          draw docs/progression.png from docs/bench-*.csv (needs gnuplot)"
 	@echo "make sweep DRAW=n  chapter 9 on random, square and skinny shapes: docs/sweep-<gpu>.csv"
+	@echo "make tensor-sweep DRAW=n  random tensor permutations: docs/tensor-sweep-<gpu>.csv"
 	@echo "make lessons       rerun the measured tables in every lesson README (needs a GPU)"
 	@echo "make clean         remove build/ and every program"
 	@echo "variables: ARCH=sm_90 (now: $(or $(ARCH),portable list)), NVCC=$(NVCC) (CUDA $(NVCC_VERSION)),"

@@ -17,6 +17,16 @@ them to docs/bench-<gpu>.csv when PyTorch is installed), program
 "frameworks". A library that is not installed is left out, with a note
 on stderr; without PyTorch nothing can be measured and the exit status
 is 1.
+
+    python3 scripts/frameworks.py --permute 0,2,3,1 --elem 2 --size 8x64x56x56
+
+times PyTorch's x.permute(P).contiguous() on a tensor of that shape and
+element size (integers of 1, 2, 4 or 8 bytes, so the check compares
+bits), and prints one line for `make tensor-sweep`:
+torch_copy_gbps,torch_permute_gbps (its copy ceiling, then the permute).
+
+The L2 is flushed by reading a buffer twice its size (a sum), as the
+harness does, so that no timed run has to write back the flush's lines.
 """
 import argparse
 import statistics
@@ -27,7 +37,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", default="8192x8192")
     ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--permute", default=None, help="a permutation, e.g. 0,2,1")
+    ap.add_argument("--elem", type=int, default=4, choices=(1, 2, 4, 8))
     args = ap.parse_args()
+    if args.permute is not None:
+        return permute(args)
     rows, cols = (int(v) for v in args.size.lower().split("x"))
 
     try:
@@ -41,7 +55,7 @@ def main():
     dev = torch.device("cuda")
     props = torch.cuda.get_device_properties(dev)
     l2 = getattr(props, "L2_cache_size", 64 << 20)
-    flush = torch.empty(2 * l2 // 4, dtype=torch.float32, device=dev)
+    flush = torch.zeros(2 * l2 // 4, dtype=torch.float32, device=dev)
     # Distinct values: the bits of 0, 1, 2, ... (the check compares bits).
     x = torch.arange(rows * cols, dtype=torch.int32, device=dev).view(torch.float32)
     x = x.reshape(rows, cols)
@@ -51,8 +65,8 @@ def main():
         for _ in range(2):
             fn()
         times = []
-        for i in range(args.reps):
-            flush.fill_(float(i))
+        for _ in range(args.reps):
+            flush.sum()   # read, not written: no dirty lines left behind
             start = torch.cuda.Event(enable_timing=True)
             stop = torch.cuda.Event(enable_timing=True)
             start.record()
@@ -92,6 +106,57 @@ def main():
     b = cupy.ascontiguousarray(a.T)
     ok = b.shape == (cols, rows) and torch.equal(bits(torch.as_tensor(b, device=dev).t()), bits(x))
     print(row("cupy_ascontiguousarray_T", ok, timed(lambda: cupy.ascontiguousarray(a.T)), ceiling))
+    return 0
+
+
+def permute(args):
+    """x.permute(P).contiguous() against x's own copy, one CSV line."""
+    try:
+        import torch
+    except ImportError:
+        print("frameworks: PyTorch is not installed, nothing measured", file=sys.stderr)
+        return 1
+    if not torch.cuda.is_available():
+        print("frameworks: PyTorch sees no CUDA GPU, nothing measured", file=sys.stderr)
+        return 1
+    dims = [int(v) for v in args.size.lower().split("x")]
+    perm = [int(v) for v in args.permute.split(",")]
+    dtype = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[args.elem]
+    dev = torch.device("cuda")
+    l2 = getattr(torch.cuda.get_device_properties(dev), "L2_cache_size", 64 << 20)
+    flush = torch.zeros(2 * l2 // 4, dtype=torch.float32, device=dev)
+    n = 1
+    for d in dims:
+        n *= d
+    # Values that say where they came from, within what the type can hold.
+    x = (torch.arange(n, dtype=torch.int64, device=dev) % (251 if args.elem == 1 else 65521))
+    x = x.to(dtype).reshape(dims)
+    dst = torch.empty_like(x)
+
+    def timed(fn):
+        for _ in range(2):
+            fn()
+        times = []
+        for _ in range(args.reps):
+            flush.sum()
+            start = torch.cuda.Event(enable_timing=True)
+            stop = torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn()
+            stop.record()
+            stop.synchronize()
+            times.append(start.elapsed_time(stop))
+        return statistics.median(times)
+
+    y = x.permute(perm).contiguous()
+    if not torch.equal(y, x.permute(perm)) or not torch.equal(y.permute(
+            sorted(range(len(perm)), key=lambda a: perm[a])), x):
+        print("frameworks: permute().contiguous() gave a wrong answer", file=sys.stderr)
+        return 1
+    gb = 2.0 * n * args.elem / 1e9
+    copy_gbps = gb / (timed(lambda: dst.copy_(x)) * 1e-3)
+    perm_gbps = gb / (timed(lambda: x.permute(perm).contiguous()) * 1e-3)
+    print(f"{copy_gbps:.1f},{perm_gbps:.1f}")
     return 0
 
 

@@ -82,6 +82,15 @@ cli_case() {   # program, arguments, words the error must contain
         fail "cli: $prog $args" "exit $rc, said '$out' (want exit 2, one line with '$says')"
     fi
 }
+# scripts/permute_case.cu, the program behind make tensor-sweep: its own
+# options' errors.
+if [ -x "$BUILD/scripts/permute_case" ]; then
+    cli_case "$BUILD/scripts/permute_case" "--perm 0,1 --elem 3" "--elem must be 1, 2, 4 or 8"
+    cli_case "$BUILD/scripts/permute_case" "--perm 0,0" "uses axis 0 twice"
+    cli_case "$BUILD/scripts/permute_case" "--size 8x8" "give the permutation"
+else
+    fail "cli: permute_case" "$BUILD/scripts/permute_case was not built"
+fi
 for prog in "${chapters[@]}"; do
     if [ ! -x "$prog" ]; then fail "cli: $prog" "not built"; continue; fi
     cli_case "$prog" "--size 0x5" "at least 1"
@@ -316,6 +325,17 @@ permute_nd_ok() {
         [ "$(grep -c '^PASS permute_nd_f64_021, ' <<< "$out")" -ge 10 ]
 }
 gpu_test "gpu: chapter11's permute_nd rows pass the awkward shapes, 4-axis ones included" permute_nd_ok
+
+# make tensor-sweep's program on one permutation of each rank and element
+# size it draws: every awkward shape it takes passes.
+permute_case_ok() {
+    local p=$BUILD/scripts/permute_case
+    "$p" --perm 1,0 --elem 1 --check > /dev/null &&
+        "$p" --perm 2,0,1 --elem 8 --check > /dev/null &&
+        "$p" --perm 0,3,1,2 --elem 2 --check > /dev/null &&
+        "$p" --perm 1,0,2 --elem 4 --size 5x300x7 --check > /dev/null
+}
+gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permute_case_ok
 
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped
