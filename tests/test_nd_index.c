@@ -91,6 +91,64 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
             }
 }
 
+/* The byte quads' loads and stores (permute_nd_quads): each thread's 4 x
+ * 4 blocks, by the element they came from, through the same shared
+ * layout, word[k][J][i] (ids of its 4 bytes; -1: a load the kernel skips). */
+static int64_t qword[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4][4];
+static int quads_runs;   /* problems that took the quads */
+
+static void misaligned(sink *s, const char *what, int64_t at)
+{
+    if (!s->bad++)
+        snprintf(why, sizeof why, "a 4-byte %s at byte %lld is not aligned", what, (long long)at);
+}
+
+static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
+{
+    uint32_t bx, by, bz;
+    for (bz = 0; bz < grid[2]; bz++)
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                int64_t r0, c0, z1, z2, in_off, out_off, at;
+                int w, lane, q, t, k, m, b;
+                nd_tile_origin(a, bx, &r0, &c0);
+                for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
+                    for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
+                        nd_offsets(a, 0, z1, z2, &in_off, &out_off);
+                        for (w = 0; w < 8; w++)
+                            for (lane = 0; lane < 32; lane++)
+                                for (q = 0; q < 4; q++)
+                                    for (t = 0; t < 4; t++) {
+                                        int ok = nd_quad_load(a, r0, c0, w, lane, q, t, &at);
+                                        if (ok && (s->in_addr + (uintptr_t)(in_off + at)) % 4)
+                                            misaligned(s, "load", in_off + at);
+                                        /* after the 4 x 4 transpose, byte t of
+                                         * column k goes to word[k][lane][w + 8q] */
+                                        for (k = 0; k < 4; k++)
+                                            qword[k][lane][w + 8 * q][t] =
+                                                ok ? in_off + at + k : -1;
+                                    }
+                        for (w = 0; w < 8; w++)
+                            for (lane = 0; lane < 32; lane++)
+                                for (m = 0; m < 16; m++) {
+                                    int R = w + 8 * m;
+                                    if (!nd_quad_store(a, r0, c0, w, lane, m, &at))
+                                        continue;
+                                    if ((s->out_addr + (uintptr_t)(out_off + at)) % 4)
+                                        misaligned(s, "store", out_off + at);
+                                    for (b = 0; b < 4; b++) {
+                                        int64_t src = qword[R & 3][R >> 2][lane][b];
+                                        if (src < 0 && !s->bad++)
+                                            snprintf(why, sizeof why, "output byte %lld from "
+                                                     "a load the kernel skipped",
+                                                     (long long)(out_off + at + b));
+                                        store(s, out_off + at + b, src, 1);
+                                    }
+                                }
+                    }
+            }
+}
+
 /* The rows kernel's stores (ND_ROWS_KERNEL), in accesses of `w` bytes. */
 static void walk_rows(sink *s, const nd_args *a, const uint32_t grid[3], int w)
 {
@@ -142,14 +200,18 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         for (i = 0; i < s.bytes; i += plan.elem_bytes)   /* cudaMemcpyAsync */
             store(&s, i, i, plan.elem_bytes);
     } else {
+        int quads = nd_quads_fit(&plan, in_addr, out_addr);
         if (plan.kind == TP_PLAN_ROWS)
             w = nd_access_bytes(plan.row_len * plan.elem_bytes, in_addr, out_addr);
-        if (!nd_make_args(&plan, w, &a, grid)) {
+        if (!nd_make_args(&plan, w, quads ? ND_QUAD_TILE : ND_TILE, &a, grid)) {
             snprintf(why, sizeof why, "%s: no grid", tp_problem_format(p, buf, sizeof buf));
             free(s.count);
             return 0;
         }
-        if (plan.kind == TP_PLAN_TILE)
+        if (quads) {
+            walk_quads(&s, &a, grid);
+            quads_runs++;
+        } else if (plan.kind == TP_PLAN_TILE)
             walk_tile(&s, &a, grid);
         else
             walk_rows(&s, &a, grid, w);
@@ -206,6 +268,11 @@ static int named_cases(void)
         { 2, { 3, 1000 }, { 0, 1 }, 2 },              /* a copy            */
         { 3, { 600, 2, 3 }, { 1, 0, 2 }, 16 },        /* long z2, short rows */
         { 3, { 2, 3, 700 }, { 1, 0, 2 }, 4 },         /* rows of 700 floats: pieces */
+        { 3, { 3, 8, 12 }, { 0, 2, 1 }, 1 },          /* byte quads        */
+        { 4, { 2, 4, 8, 12 }, { 0, 2, 3, 1 }, 1 },    /* quads, NCHW -> NHWC */
+        { 3, { 1, 260, 136 }, { 0, 2, 1 }, 1 },       /* quads, 3 x 2 tiles */
+        { 3, { 5, 260, 9 }, { 0, 2, 1 }, 1 },         /* 9 columns: no quads */
+        { 3, { 3, 6, 12 }, { 0, 2, 1 }, 1 },          /* 6 rows: no quads  */
     };
     unsigned k;
     for (k = 0; k < sizeof c / sizeof c[0]; k++) {
@@ -213,6 +280,7 @@ static int named_cases(void)
         if (!check_problem(&p, 0x1000, 0x2000))
             return 0;
     }
+    EXPECT(quads_runs == 3, "%d named problems took the byte quads, want 3", quads_runs);
     return 1;
 }
 
@@ -247,6 +315,33 @@ static int random_cases(void)
     return 1;
 }
 
+/* Random byte problems whose sides are multiples of 4 more often than
+ * not, so that most take the byte quads and some just miss them. */
+static int random_byte_cases(void)
+{
+    int n, before = quads_runs;
+    srand(4);
+    for (n = 0; n < 150; n++) {
+        tp_problem p;
+        int64_t dims[4];
+        int perm[4], rank = 2 + rand() % 3, k;
+        for (k = 0; k < rank; k++) {
+            dims[k] = (rand() % 4 ? 4 : 1) * (1 + rand() % (rank == 4 ? 9 : 40));
+            perm[k] = k;
+        }
+        for (k = rank - 1; k > 0; k--) {
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        p = make(rank, dims, perm, 1);
+        if (!check_problem(&p, 0x10000 + (uintptr_t)(rand() % 2), 0x20000))
+            return 0;
+    }
+    EXPECT(quads_runs - before >= 20, "only %d of 150 took the byte quads", quads_runs - before);
+    return 1;
+}
+
 /* The check can fail: a plan whose output stride is off by one element
  * must be caught (a tile stores two elements to one place). */
 static int broken_plan_is_caught(void)
@@ -267,7 +362,7 @@ static int broken_plan_is_caught(void)
     s.count = calloc((size_t)s.bytes, 1);
     EXPECT(s.count != NULL, "out of host memory");
     plan.out_col -= 1;
-    EXPECT(nd_make_args(&plan, 4, &a, grid), "no grid");
+    EXPECT(nd_make_args(&plan, 4, ND_TILE, &a, grid), "no grid");
     walk_tile(&s, &a, grid);
     free(s.count);
     EXPECT(s.bad > 0, "a plan with a wrong output stride went through");
@@ -279,6 +374,7 @@ int main(void)
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
         named_cases);
     run("600 random problems of 1 to 4 axes and 1 to 16-byte elements", random_cases);
+    run("150 random byte problems, most of them through the byte quads", random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
     return failures ? 1 : 0;
 }

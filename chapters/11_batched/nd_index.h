@@ -35,7 +35,8 @@
 
 #define ND_TILE 32        /* the tile: ND_TILE x ND_TILE elements            */
 #define ND_TILE_ROWS 8    /* its block: ND_TILE x ND_TILE_ROWS threads       */
-#define ND_THREADS 256    /* threads per block, both kernels                 */
+#define ND_THREADS 256    /* threads per block, every kernel                 */
+#define ND_QUAD_TILE 128  /* the byte quads' tile: 128 x 128 bytes           */
 #ifndef ND_GRID_YZ_MAX
 #define ND_GRID_YZ_MAX 65535   /* CUDA's limit on gridDim.y and .z (tests lower it) */
 #endif
@@ -49,6 +50,7 @@ typedef struct {
     int64_t z_in[3], z_out[3];    /* their strides (0 where padded): in elements
                                      for a tile, in accesses for rows             */
     uint32_t tiles_c;             /* TILE: tiles along c                          */
+    int tile;                     /* TILE: its side, ND_TILE or ND_QUAD_TILE       */
     int64_t vecs;                 /* ROWS: accesses per row                       */
     uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
 } nd_args;
@@ -57,8 +59,32 @@ typedef struct {
 ND_HD void nd_tile_origin(const nd_args *a, uint32_t block_x, int64_t *r0, int64_t *c0)
 {
     uint32_t tr = block_x / a->tiles_c;
-    *r0 = (int64_t)tr * ND_TILE;
-    *c0 = (int64_t)(block_x - tr * a->tiles_c) * ND_TILE;
+    *r0 = (int64_t)tr * a->tile;
+    *c0 = (int64_t)(block_x - tr * a->tiles_c) * a->tile;
+}
+
+/* The byte quads (chapter 10's transpose_u8_quads with strides): thread
+ * (warp w, lane) of a 128 x 128 tile loads, for s and t in 0..3, the 4
+ * bytes of row r0 + 4 (w + 8 s) + t at columns c0 + 4 lane .. + 3, as
+ * one 32-bit word: *src is its element offset (the other axes' offset
+ * aside). Returns 0 if the 4 x 4 block is outside the matrix (every side
+ * is a multiple of 4, so a block is all in or all out). */
+ND_HD int nd_quad_load(const nd_args *a, int64_t r0, int64_t c0, int w, int lane, int s, int t,
+                       int64_t *src)
+{
+    int64_t r = r0 + 4 * (w + 8 * s), c = c0 + 4 * lane;
+    *src = (r + t) * a->in_row + c;
+    return r < a->n_rows && c < a->n_cols;
+}
+
+/* ... and stores, for m in 0..15, word `lane` of the tile's output row
+ * R = w + 8 m: output row c0 + R, bytes r0 + 4 lane .. + 3 (*dst). */
+ND_HD int nd_quad_store(const nd_args *a, int64_t r0, int64_t c0, int w, int lane, int m,
+                        int64_t *dst)
+{
+    int64_t out_row = c0 + w + 8 * m, out_col = r0 + 4 * lane;
+    *dst = out_row * a->out_col + out_col;
+    return out_row < a->n_cols && out_col < a->n_rows;
 }
 
 /* The offsets, in elements, of step (z0, z1, z2) of the other axes, on
@@ -97,10 +123,12 @@ static inline int nd_access_bytes(int64_t row_bytes, uintptr_t in, uintptr_t out
 
 /* The kernels' arguments and grid for a TILE or ROWS plan; `access` is
  * the rows kernel's access width in bytes (nd_access_bytes; ignored for a
- * tile). The grid's y and z are capped at ND_GRID_YZ_MAX (the kernels
+ * tile), `tile` the tile's side (ND_TILE, or ND_QUAD_TILE for the byte
+ * quads; ignored for rows). The grid's y and z are capped at ND_GRID_YZ_MAX (the kernels
  * loop over the rest); x is at most 2^31 - 1, which a plan of up to 2^62 bytes of
  * rows or tiles could exceed: returns 0 then (else 1). */
-static inline int nd_make_args(const tp_plan *plan, int access, nd_args *a, uint32_t grid[3])
+static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_args *a,
+                               uint32_t grid[3])
 {
     int k, shift = 3 - plan->nz;   /* the plan's other axes go to the back */
     int64_t x;
@@ -119,11 +147,12 @@ static inline int nd_make_args(const tp_plan *plan, int access, nd_args *a, uint
     a->in_row = plan->in_row;
     a->out_col = plan->out_col;
     a->tiles_c = 0;
+    a->tile = tile;
     a->vecs = 0;
     a->group = a->pieces = 1;
     if (plan->kind == TP_PLAN_TILE) {
-        int64_t tiles_r = (plan->n_rows + ND_TILE - 1) / ND_TILE;
-        int64_t tiles_c = (plan->n_cols + ND_TILE - 1) / ND_TILE;
+        int64_t tiles_r = (plan->n_rows + tile - 1) / tile;
+        int64_t tiles_c = (plan->n_cols + tile - 1) / tile;
         if (tiles_c > 0xFFFFFFFFLL)
             return 0;
         a->tiles_c = (uint32_t)tiles_c;
@@ -155,6 +184,20 @@ static inline int nd_make_args(const tp_plan *plan, int access, nd_args *a, uint
         return 0;
     grid[0] = (uint32_t)x;
     return 1;
+}
+
+/* 1 if the byte quads can take a TILE plan of 1-byte elements: both
+ * extents, both strides, every other axis's strides and both addresses
+ * multiples of 4, so that every 32-bit word is all in or all out of the
+ * matrix, and aligned. */
+static inline int nd_quads_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
+{
+    int k, ok = plan->kind == TP_PLAN_TILE && plan->elem_bytes == 1 && plan->n_rows % 4 == 0 &&
+                plan->n_cols % 4 == 0 && plan->in_row % 4 == 0 && plan->out_col % 4 == 0 &&
+                in % 4 == 0 && out % 4 == 0;
+    for (k = 0; k < plan->nz; k++)
+        ok = ok && plan->z_in[k] % 4 == 0 && plan->z_out[k] % 4 == 0;
+    return ok;
 }
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * chapters/11_batched/permute_nd.cu - permute_nd.h's kernels: one tile
  * kernel and one row kernel per element size, written once as a macro
- * (C has no templates) and stamped out for 1, 2, 4, 8 and 16 bytes.
+ * (C has no templates) and stamped out for 1, 2, 4, 8 and 16 bytes, and
+ * chapter 10's byte quads for 1-byte tiles whose sides allow them.
  */
 #include <stdint.h>
 
@@ -51,6 +52,66 @@ ND_TILE_KERNEL(permute_nd_tile_2, uint16_t)
 ND_TILE_KERNEL(permute_nd_tile_4, uint32_t)
 ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long)
 ND_TILE_KERNEL(permute_nd_tile_16, nd_16)
+
+/* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
+
+ * transpose_u8_quads (chapter 10) with strides: where every side and
+ * stride is a multiple of 4 (nd_quads_fit), a thread reads 4 x 4 blocks of
+ * bytes as four 32-bit words of four rows, transposes each block in
+ * registers with __byte_perm, and stashes the four words of four output
+ * rows; each warp then stores 128 bytes of one output row, as the float
+ * kernels do. word[k][J][i] is word i of output row 4 J + k of the tile;
+ * the pitch of 33 words keeps both phases on 32 different banks. The
+ * index arithmetic is nd_index.h's (nd_quad_load, nd_quad_store). */
+
+/* Rows 0..3 of a 4 x 4 block of bytes in, its columns 0..3 out (byte t of
+ * x[k] is row t of column k): two rounds of __byte_perm, bytes then 16-bit
+ * halves (chapter 10's NOTES.md has the selectors). */
+static __device__ __forceinline__ void nd_transpose_4x4_bytes(uint32_t x[4])
+{
+    uint32_t t0 = __byte_perm(x[0], x[1], 0x5140), t1 = __byte_perm(x[2], x[3], 0x5140);
+    uint32_t t2 = __byte_perm(x[0], x[1], 0x7362), t3 = __byte_perm(x[2], x[3], 0x7362);
+    x[0] = __byte_perm(t0, t1, 0x5410);
+    x[1] = __byte_perm(t0, t1, 0x7632);
+    x[2] = __byte_perm(t2, t3, 0x5410);
+    x[3] = __byte_perm(t2, t3, 0x7632);
+}
+
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a)
+{
+    __shared__ uint32_t word[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4 + 1];   /* 16896 bytes */
+    int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    int64_t r0, c0, in_off, out_off, at;
+
+    nd_tile_origin(&a, blockIdx.x, &r0, &c0);
+    for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)
+        for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {
+            uint32_t q[4][4];
+            nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+#pragma unroll
+            for (int s = 0; s < 4; s++)
+#pragma unroll
+                for (int t = 0; t < 4; t++)
+                    q[s][t] = nd_quad_load(&a, r0, c0, w, lane, s, t, &at)
+                                  ? *(const uint32_t *)&in[in_off + at] : 0u;
+#pragma unroll
+            for (int s = 0; s < 4; s++) {
+                nd_transpose_4x4_bytes(q[s]);
+#pragma unroll
+                for (int k = 0; k < 4; k++)
+                    word[k][lane][w + 8 * s] = q[s][k];
+            }
+            __syncthreads();
+#pragma unroll
+            for (int m = 0; m < 16; m++) {
+                int R = w + 8 * m;
+                if (nd_quad_store(&a, r0, c0, w, lane, m, &at))
+                    *(uint32_t *)&out[out_off + at] = word[R & 3][R >> 2][lane];
+            }
+            __syncthreads();   /* the tile is refilled for the next (z1, z2) */
+        }
+}
 
 /* ---- The rows: the fastest axis stays --------------------------------------
 
@@ -103,7 +164,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access;
+    int access, quads;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -120,10 +181,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     access = plan.kind == TP_PLAN_ROWS
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
-    if (!nd_make_args(&plan, access, &a, g))
+    quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    if (!nd_make_args(&plan, access, quads ? ND_QUAD_TILE : ND_TILE, &a, g))
         return "too many tiles or rows for one grid";
     dim3 grid(g[0], g[1], g[2]);
-    if (plan.kind == TP_PLAN_TILE) {
+    if (quads) {
+        permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
+    } else if (plan.kind == TP_PLAN_TILE) {
         ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_TILE, ND_TILE_ROWS), in,
                   out, a);
     } else {

@@ -9,7 +9,10 @@
  *                             that the row's length allows;
  *   the fastest axis moves    permute_nd_tile: chapter 7's padded 32 x 32
  *                             tile, in the element's own size, over the
- *                             input's and the output's fastest axes.
+ *                             input's and the output's fastest axes; for
+ *                             bytes whose sides and strides are multiples
+ *                             of 4, permute_nd_quads (chapter 10's 4 x 4
+ *                             blocks in 32-bit words).
  * Up to three other axes only move the row or the tile (nd_index.h).
  */
 #ifndef CH11_PERMUTE_ND_H
