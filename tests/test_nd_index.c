@@ -97,10 +97,11 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
 static int64_t qword[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4][4];
 static int quads_runs;   /* problems that took the quads */
 
-static void misaligned(sink *s, const char *what, int64_t at)
+static void misaligned(sink *s, int bytes, const char *what, int64_t at)
 {
     if (!s->bad++)
-        snprintf(why, sizeof why, "a 4-byte %s at byte %lld is not aligned", what, (long long)at);
+        snprintf(why, sizeof why, "a %d-byte %s at element %lld is not aligned", bytes, what,
+                 (long long)at);
 }
 
 static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
@@ -121,7 +122,7 @@ static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
                                     for (t = 0; t < 4; t++) {
                                         int ok = nd_quad_load(a, r0, c0, w, lane, q, t, &at);
                                         if (ok && (s->in_addr + (uintptr_t)(in_off + at)) % 4)
-                                            misaligned(s, "load", in_off + at);
+                                            misaligned(s, 4, "load", in_off + at);
                                         /* after the 4 x 4 transpose, byte t of
                                          * column k goes to word[k][lane][w + 8q] */
                                         for (k = 0; k < 4; k++)
@@ -135,7 +136,7 @@ static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
                                     if (!nd_quad_store(a, r0, c0, w, lane, m, &at))
                                         continue;
                                     if ((s->out_addr + (uintptr_t)(out_off + at)) % 4)
-                                        misaligned(s, "store", out_off + at);
+                                        misaligned(s, 4, "store", out_off + at);
                                     for (b = 0; b < 4; b++) {
                                         int64_t src = qword[R & 3][R >> 2][lane][b];
                                         if (src < 0 && !s->bad++)
@@ -145,6 +146,63 @@ static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
                                         store(s, out_off + at + b, src, 1);
                                     }
                                 }
+                    }
+            }
+}
+
+/* The 2-byte pairs (permute_nd_pairs), the same way: pword[p][J][i] holds
+ * the 2 elements of word i of output row 2 J + p, by source. */
+static int64_t pword[2][ND_PAIR_TILE / 2][ND_PAIR_TILE / 2][2];
+static int pairs_runs;   /* problems that took the pairs */
+
+static void walk_pairs(sink *s, const nd_args *a, const uint32_t grid[3])
+{
+    uint32_t bx, by, bz;
+    for (bz = 0; bz < grid[2]; bz++)
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                int64_t r0, c0, z1, z2, in_off, out_off, at;
+                int t, row, e, p, k;
+                nd_tile_origin(a, bx, &r0, &c0);
+                for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
+                    for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
+                        nd_offsets(a, 0, z1, z2, &in_off, &out_off);
+                        for (t = 0; t < ND_THREADS; t++) {
+                            int64_t v[2][8];   /* the two loads, by element */
+                            int x = t % 8, y = t / 8;
+                            for (row = 0; row < 2; row++) {
+                                int ok = nd_pair_load(a, r0, c0, t, row, &at);
+                                if (ok && (s->in_addr + 2 * (uintptr_t)(in_off + at)) % 16)
+                                    misaligned(s, 16, "load", in_off + at);
+                                for (k = 0; k < 8; k++)
+                                    v[row][k] = ok ? in_off + at + k : -1;
+                            }
+                            /* word e of each load holds elements 2e (low) and
+                             * 2e + 1 (high); __byte_perm pairs the lows and
+                             * the highs of the two rows */
+                            for (e = 0; e < 4; e++)
+                                for (p = 0; p < 2; p++) {
+                                    pword[p][4 * x + e][y][0] = v[0][2 * e + p];
+                                    pword[p][4 * x + e][y][1] = v[1][2 * e + p];
+                                }
+                        }
+                        for (t = 0; t < ND_THREADS; t++) {
+                            int x = t % 8, y = t / 8;
+                            for (p = 0; p < 2; p++) {
+                                if (!nd_pair_store(a, r0, c0, t, p, &at))
+                                    continue;
+                                if ((s->out_addr + 2 * (uintptr_t)(out_off + at)) % 16)
+                                    misaligned(s, 16, "store", out_off + at);
+                                for (k = 0; k < 8; k++) {
+                                    int64_t src = pword[p][y][4 * x + k / 2][k % 2];
+                                    if (src < 0 && !s->bad++)
+                                        snprintf(why, sizeof why, "output element %lld from a "
+                                                 "load the kernel skipped",
+                                                 (long long)(out_off + at + k));
+                                    store(s, 2 * (out_off + at + k), 2 * src, 2);
+                                }
+                            }
+                        }
                     }
             }
 }
@@ -201,9 +259,11 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
             store(&s, i, i, plan.elem_bytes);
     } else {
         int quads = nd_quads_fit(&plan, in_addr, out_addr);
+        int pairs = nd_pairs_fit(&plan, in_addr, out_addr);
         if (plan.kind == TP_PLAN_ROWS)
             w = nd_access_bytes(plan.row_len * plan.elem_bytes, in_addr, out_addr);
-        if (!nd_make_args(&plan, w, quads ? ND_QUAD_TILE : ND_TILE, &a, grid)) {
+        if (!nd_make_args(&plan, w, quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : ND_TILE, &a,
+                          grid)) {
             snprintf(why, sizeof why, "%s: no grid", tp_problem_format(p, buf, sizeof buf));
             free(s.count);
             return 0;
@@ -211,6 +271,9 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         if (quads) {
             walk_quads(&s, &a, grid);
             quads_runs++;
+        } else if (pairs) {
+            walk_pairs(&s, &a, grid);
+            pairs_runs++;
         } else if (plan.kind == TP_PLAN_TILE)
             walk_tile(&s, &a, grid);
         else
@@ -273,6 +336,9 @@ static int named_cases(void)
         { 3, { 1, 260, 136 }, { 0, 2, 1 }, 1 },       /* quads, 3 x 2 tiles */
         { 3, { 5, 260, 9 }, { 0, 2, 1 }, 1 },         /* 9 columns: no quads */
         { 3, { 3, 6, 12 }, { 0, 2, 1 }, 1 },          /* 6 rows: no quads  */
+        { 3, { 3, 16, 24 }, { 0, 2, 1 }, 2 },         /* 2-byte pairs      */
+        { 4, { 2, 64, 8, 16 }, { 0, 2, 3, 1 }, 2 },   /* pairs, NCHW -> NHWC */
+        { 3, { 1, 72, 136 }, { 0, 2, 1 }, 2 },        /* pairs, 2 x 3 tiles */
     };
     unsigned k;
     for (k = 0; k < sizeof c / sizeof c[0]; k++) {
@@ -281,6 +347,7 @@ static int named_cases(void)
             return 0;
     }
     EXPECT(quads_runs == 3, "%d named problems took the byte quads, want 3", quads_runs);
+    EXPECT(pairs_runs == 3, "%d named problems took the 2-byte pairs, want 3", pairs_runs);
     return 1;
 }
 
@@ -315,18 +382,19 @@ static int random_cases(void)
     return 1;
 }
 
-/* Random byte problems whose sides are multiples of 4 more often than
- * not, so that most take the byte quads and some just miss them. */
+/* Random 1 and 2-byte problems whose sides are multiples of 8 more often
+ * than not, so that most take the byte quads or the 2-byte pairs and some
+ * just miss them. */
 static int random_byte_cases(void)
 {
-    int n, before = quads_runs;
+    int n, before = quads_runs, before2 = pairs_runs;
     srand(4);
-    for (n = 0; n < 150; n++) {
+    for (n = 0; n < 300; n++) {
         tp_problem p;
         int64_t dims[4];
         int perm[4], rank = 2 + rand() % 3, k;
         for (k = 0; k < rank; k++) {
-            dims[k] = (rand() % 4 ? 4 : 1) * (1 + rand() % (rank == 4 ? 9 : 40));
+            dims[k] = (rand() % 4 ? 8 : 1) * (1 + rand() % (rank == 4 ? 6 : 24));
             perm[k] = k;
         }
         for (k = rank - 1; k > 0; k--) {
@@ -334,11 +402,15 @@ static int random_byte_cases(void)
             perm[k] = perm[j];
             perm[j] = t;
         }
-        p = make(rank, dims, perm, 1);
-        if (!check_problem(&p, 0x10000 + (uintptr_t)(rand() % 2), 0x20000))
+        p = make(rank, dims, perm, 1 + n % 2);
+        /* buffers 16-byte aligned, or only to 2, 4 or 8 bytes */
+        uintptr_t shift = (uintptr_t)(rand() % 2 ? 0 : (2 << rand() % 3) >> (n % 2 ? 0 : 1));
+        if (!check_problem(&p, 0x10000 + shift, 0x20000))
             return 0;
     }
     EXPECT(quads_runs - before >= 20, "only %d of 150 took the byte quads", quads_runs - before);
+    EXPECT(pairs_runs - before2 >= 20, "only %d of 150 took the 2-byte pairs",
+           pairs_runs - before2);
     return 1;
 }
 
@@ -374,7 +446,8 @@ int main(void)
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
         named_cases);
     run("600 random problems of 1 to 4 axes and 1 to 16-byte elements", random_cases);
-    run("150 random byte problems, most of them through the byte quads", random_byte_cases);
+    run("300 random 1 and 2-byte problems, many through the byte quads or the 2-byte pairs",
+        random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
     return failures ? 1 : 0;
 }

@@ -37,6 +37,7 @@
 #define ND_TILE_ROWS 8    /* its block: ND_TILE x ND_TILE_ROWS threads       */
 #define ND_THREADS 256    /* threads per block, every kernel                 */
 #define ND_QUAD_TILE 128  /* the byte quads' tile: 128 x 128 bytes           */
+#define ND_PAIR_TILE 64   /* the 2-byte pairs' tile: 64 x 64 elements         */
 #ifndef ND_GRID_YZ_MAX
 #define ND_GRID_YZ_MAX 65535   /* CUDA's limit on gridDim.y and .z (tests lower it) */
 #endif
@@ -50,7 +51,8 @@ typedef struct {
     int64_t z_in[3], z_out[3];    /* their strides (0 where padded): in elements
                                      for a tile, in accesses for rows             */
     uint32_t tiles_c;             /* TILE: tiles along c                          */
-    int tile;                     /* TILE: its side, ND_TILE or ND_QUAD_TILE       */
+    int tile;                     /* TILE: its side: ND_TILE, ND_QUAD_TILE or
+                                     ND_PAIR_TILE                                 */
     int64_t vecs;                 /* ROWS: accesses per row                       */
     uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
 } nd_args;
@@ -108,6 +110,27 @@ ND_HD void nd_row_thread(const nd_args *a, uint32_t t, uint32_t piece, int *g, i
         *g = 0;
         *v = (int64_t)piece * ND_THREADS + t;
     }
+}
+
+/* The 2-byte pairs (chapter 10's transpose_u16_vec16 with strides):
+ * thread t of a 64 x 64 tile, x = t % 8 and y = t / 8, loads 8 elements
+ * (16 bytes) of row r0 + 2 y + `row` (row 0 or 1) at columns c0 + 8 x ..
+ * + 7: *src is the first one's element offset. Returns 0 outside the
+ * matrix (every side a multiple of 8: a load is all in or all out). */
+ND_HD int nd_pair_load(const nd_args *a, int64_t r0, int64_t c0, int t, int row, int64_t *src)
+{
+    int64_t r = r0 + 2 * (t / 8), c = c0 + 8 * (t % 8);
+    *src = (r + row) * a->in_row + c;
+    return r < a->n_rows && c < a->n_cols;
+}
+
+/* ... and stores 8 elements of output row c0 + 2 y + p (p 0 or 1) at
+ * r0 + 8 x .. + 7, the input rows of its 4 words (*dst). */
+ND_HD int nd_pair_store(const nd_args *a, int64_t r0, int64_t c0, int t, int p, int64_t *dst)
+{
+    int64_t out_row = c0 + 2 * (t / 8) + p, out_col = r0 + 8 * (t % 8);
+    *dst = out_row * a->out_col + out_col;
+    return out_row < a->n_cols && out_col < a->n_rows;
 }
 
 /* The widest access, 16, 8, 4, 2 or 1 bytes, that divides a row of
@@ -197,6 +220,20 @@ static inline int nd_quads_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
                 in % 4 == 0 && out % 4 == 0;
     for (k = 0; k < plan->nz; k++)
         ok = ok && plan->z_in[k] % 4 == 0 && plan->z_out[k] % 4 == 0;
+    return ok;
+}
+
+/* 1 if the 2-byte pairs can take a TILE plan of 2-byte elements: both
+ * extents, both strides and every other axis's strides multiples of 8,
+ * and both addresses of 16: every 16-byte access is all in or all out of
+ * the matrix, and aligned. */
+static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
+{
+    int k, ok = plan->kind == TP_PLAN_TILE && plan->elem_bytes == 2 && plan->n_rows % 8 == 0 &&
+                plan->n_cols % 8 == 0 && plan->in_row % 8 == 0 && plan->out_col % 8 == 0 &&
+                in % 16 == 0 && out % 16 == 0;
+    for (k = 0; k < plan->nz; k++)
+        ok = ok && plan->z_in[k] % 8 == 0 && plan->z_out[k] % 8 == 0;
     return ok;
 }
 

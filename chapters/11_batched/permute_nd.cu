@@ -2,7 +2,8 @@
  * chapters/11_batched/permute_nd.cu - permute_nd.h's kernels: one tile
  * kernel and one row kernel per element size, written once as a macro
  * (C has no templates) and stamped out for 1, 2, 4, 8 and 16 bytes, and
- * chapter 10's byte quads for 1-byte tiles whose sides allow them.
+ * chapter 10's byte quads and 2-byte pairs for the tiles of 1 and 2-byte
+ * elements whose sides allow them.
  */
 #include <stdint.h>
 
@@ -113,6 +114,56 @@ permute_nd_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_a
         }
 }
 
+/* ---- The 2-byte pairs: chapter 10's lever for 2-byte tiles ----------------
+
+ * transpose_u16_vec16 (chapter 10) with strides and 256 threads: where
+ * every side and stride is a multiple of 8 (nd_pairs_fit), a thread reads
+ * 8 elements (one 16-byte access) of each of two neighbouring rows, packs
+ * each 2 x 2 block into two 32-bit words with __byte_perm (one word per
+ * output row), and stores 16-byte accesses of 4 words: 8 elements of one
+ * output row. word[p][J][i] is word i of output row 2 J + p (it holds
+ * input rows 2 i and 2 i + 1); with a pitch of 33 words both phases touch
+ * 32 different banks. The index arithmetic is nd_index.h's. */
+typedef uint32_t nd_pair_words[2][ND_PAIR_TILE / 2][ND_PAIR_TILE / 2 + 1];
+
+static __device__ __forceinline__ void nd_stash_pair(nd_pair_words word, int J, int i, uint32_t x,
+                                                     uint32_t y)
+{
+    word[0][J][i] = __byte_perm(x, y, 0x5410);   /* x's low half, y's low half   */
+    word[1][J][i] = __byte_perm(x, y, 0x7632);   /* x's high half, y's high half */
+}
+
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd_args a)
+{
+    __shared__ nd_pair_words word;   /* 8448 bytes */
+    int t = threadIdx.x, x = t % 8, y = t / 8;
+    int64_t r0, c0, in_off, out_off, at;
+
+    nd_tile_origin(&a, blockIdx.x, &r0, &c0);
+    for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)
+        for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {
+            uint4 v[2] = { make_uint4(0, 0, 0, 0), make_uint4(0, 0, 0, 0) };
+            nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+#pragma unroll
+            for (int row = 0; row < 2; row++)
+                if (nd_pair_load(&a, r0, c0, t, row, &at))
+                    v[row] = *(const uint4 *)&in[in_off + at];
+            nd_stash_pair(word, 4 * x + 0, y, v[0].x, v[1].x);
+            nd_stash_pair(word, 4 * x + 1, y, v[0].y, v[1].y);
+            nd_stash_pair(word, 4 * x + 2, y, v[0].z, v[1].z);
+            nd_stash_pair(word, 4 * x + 3, y, v[0].w, v[1].w);
+            __syncthreads();
+#pragma unroll
+            for (int p = 0; p < 2; p++)
+                if (nd_pair_store(&a, r0, c0, t, p, &at)) {
+                    const uint32_t *wp = &word[p][y][4 * x];
+                    *(uint4 *)&out[out_off + at] = make_uint4(wp[0], wp[1], wp[2], wp[3]);
+                }
+            __syncthreads();   /* the tile is refilled for the next (z1, z2) */
+        }
+}
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -164,7 +215,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads;
+    int access, quads, pairs;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -182,11 +233,15 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    if (!nd_make_args(&plan, access, quads ? ND_QUAD_TILE : ND_TILE, &a, g))
+    pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    if (!nd_make_args(&plan, access, quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : ND_TILE, &a,
+                      g))
         return "too many tiles or rows for one grid";
     dim3 grid(g[0], g[1], g[2]);
     if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
+    } else if (pairs) {
+        permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
     } else if (plan.kind == TP_PLAN_TILE) {
         ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_TILE, ND_TILE_ROWS), in,
                   out, a);

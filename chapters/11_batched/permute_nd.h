@@ -12,7 +12,10 @@
  *                             input's and the output's fastest axes; for
  *                             bytes whose sides and strides are multiples
  *                             of 4, permute_nd_quads (chapter 10's 4 x 4
- *                             blocks in 32-bit words).
+ *                             blocks in 32-bit words); for 2-byte elements
+ *                             whose sides and strides are multiples of 8,
+ *                             permute_nd_pairs (2 x 2 blocks, 16-byte
+ *                             accesses).
  * Up to three other axes only move the row or the tile (nd_index.h).
  */
 #ifndef CH11_PERMUTE_ND_H
