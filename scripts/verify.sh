@@ -12,7 +12,9 @@
 # tests/data/ncu-chapter7.txt was saved from). Optional steps, each set
 # to 1 to run it (and TEST=0 to leave out steps 1 and 2): FLUSH (scripts/flush_compare.sh), LESSONS (make
 # lessons: every lesson's table for this GPU, and the numbers quoting
-# them), SWEEP (make sweep DRAW=$DRAW, default 5). The files these write
+# them; LESSONS_CH="10 11" only those chapters), SWEEP (make sweep
+# DRAW=$DRAW, default 5), TENSOR_SWEEP (make tensor-sweep
+# DRAW=$TENSOR_DRAW, default 1). The files these write
 # are packed into LOGDIR/regenerated.tar.gz, to be unpacked over the
 # repository where they are to be committed.
 # Prints each step's last lines; the full logs are in LOGDIR.
@@ -47,10 +49,14 @@ if [ "${PROFILE:-0}" = 1 ]; then
     cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
 fi
 [ "${FLUSH:-0}" = 1 ] && TAIL=40 step flush bash scripts/flush_compare.sh
-[ "${LESSONS:-0}" = 1 ] && TAIL=3 step lessons make lessons
+# LESSONS_CH="10 11" regenerates only those chapters' lessons.
+[ "${LESSONS:-0}" = 1 ] && TAIL=3 step lessons make lessons CH="${LESSONS_CH:-}"
 [ "${SWEEP:-0}" = 1 ] && TAIL=12 step sweep make sweep DRAW="${DRAW:-5}"
-if [ "${LESSONS:-0}" = 1 ] || [ "${SWEEP:-0}" = 1 ]; then
-    tar -czf "$logs/regenerated.tar.gz" README.md chapters/*/*.md docs/*.md docs/sweep-* 2> /dev/null
+# TENSOR_SWEEP=1: make tensor-sweep DRAW=$TENSOR_DRAW (default 1).
+[ "${TENSOR_SWEEP:-0}" = 1 ] && TAIL=12 step tensor-sweep make tensor-sweep DRAW="${TENSOR_DRAW:-1}"
+if [ "${LESSONS:-0}" = 1 ] || [ "${SWEEP:-0}" = 1 ] || [ "${TENSOR_SWEEP:-0}" = 1 ]; then
+    tar -czf "$logs/regenerated.tar.gz" README.md chapters/*/*.md docs/*.md docs/sweep-* \
+        docs/tensor-sweep-* 2> /dev/null
     echo "=== packed what was regenerated: $logs/regenerated.tar.gz"
 fi
 exit "$status"
