@@ -886,6 +886,7 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
     double *ref_cache = (double *)calloc((size_t)count, sizeof *ref_cache);
     char (*labels)[96] = (char (*)[96])calloc((size_t)count, sizeof *labels);
     nd_shape now = { 0 };   /* the shape of the buffers now set up (rank 0: none) */
+    nd_shape asked = { 0 }; /* the speed shape they were made for (now may have shrunk) */
     int elem = 0;           /* and the size of their elements                */
     size_t flush = 2 * c->dev.l2_bytes;
     tp_result copy[2], r;
@@ -943,12 +944,12 @@ static int grade(tp_context *c, const tp_kernel *kernels, int count)
         if (kernels[i].target <= 0)
             continue;
         shape = speed_shape(c, &kernels[i]);
-        if (g[i].failed_rows == 0)
-            fit_on_gpu(c, &shape, elem_bytes_of(&kernels[i]), flush, 0);
-        if (g[i].failed_rows == 0 && (!same_shape(&shape, &now) ||
+        if (g[i].failed_rows == 0 && (!same_shape(&shape, &asked) ||
                                       elem_bytes_of(&kernels[i]) != elem)) {
             if (now.rank > 0)
-                free_buffers(c);
+                free_buffers(c);   /* before fitting: the old buffers free their memory */
+            asked = shape;
+            fit_on_gpu(c, &shape, elem_bytes_of(&kernels[i]), flush, 0);
             now = shape;
             elem = elem_bytes_of(&kernels[i]);
             setup_buffers(c, &now, elem, flush);

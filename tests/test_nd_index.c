@@ -117,10 +117,12 @@ static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
                     for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
                         nd_offsets(a, 0, z1, z2, &in_off, &out_off);
                         for (w = 0; w < 8; w++)
-                            for (lane = 0; lane < 32; lane++)
-                                for (q = 0; q < 4; q++)
+                            for (lane = 0; lane < 32; lane++) {
+                                /* the kernel's pointer, stepped as it steps it */
+                                at = nd_quad_first(a, r0, c0, w, lane);
+                                for (q = 0; q < 4; q++) {
+                                    int ok = nd_quad_in(a, r0, c0, w, lane, q);
                                     for (t = 0; t < 4; t++) {
-                                        int ok = nd_quad_load(a, r0, c0, w, lane, q, t, &at);
                                         if (ok && (s->in_addr + (uintptr_t)(in_off + at)) % 4)
                                             misaligned(s, 4, "load", in_off + at);
                                         /* after the 4 x 4 transpose, byte t of
@@ -128,12 +130,18 @@ static void walk_quads(sink *s, const nd_args *a, const uint32_t grid[3])
                                         for (k = 0; k < 4; k++)
                                             qword[k][lane][w + 8 * q][t] =
                                                 ok ? in_off + at + k : -1;
+                                        at += a->in_row;
                                     }
+                                    at += (ND_QUAD_ROWS_STEP - 4) * a->in_row;
+                                }
+                            }
                         for (w = 0; w < 8; w++)
                             for (lane = 0; lane < 32; lane++)
                                 for (m = 0; m < 16; m++) {
                                     int R = w + 8 * m;
-                                    if (!nd_quad_store(a, r0, c0, w, lane, m, &at))
+                                    at = nd_quad_store_first(a, r0, c0, w, lane) +
+                                         8 * m * a->out_col;   /* o after m steps */
+                                    if (!nd_quad_store_in(a, r0, c0, w, lane, m))
                                         continue;
                                     if ((s->out_addr + (uintptr_t)(out_off + at)) % 4)
                                         misaligned(s, 4, "store", out_off + at);

@@ -67,26 +67,32 @@ ND_HD void nd_tile_origin(const nd_args *a, uint32_t block_x, int64_t *r0, int64
 
 /* The byte quads (chapter 10's transpose_u8_quads with strides): thread
  * (warp w, lane) of a 128 x 128 tile loads, for s and t in 0..3, the 4
- * bytes of row r0 + 4 (w + 8 s) + t at columns c0 + 4 lane .. + 3, as
- * one 32-bit word: *src is its element offset (the other axes' offset
- * aside). Returns 0 if the 4 x 4 block is outside the matrix (every side
- * is a multiple of 4, so a block is all in or all out). */
-ND_HD int nd_quad_load(const nd_args *a, int64_t r0, int64_t c0, int w, int lane, int s, int t,
-                       int64_t *src)
+ * bytes of row r0 + 4 (w + 8 s) + t at columns c0 + 4 lane .. + 3, as one
+ * 32-bit word. The kernel steps one pointer: from the element offset
+ * nd_quad_first (s = t = 0; the other axes' offset aside) by in_row per t
+ * and by ND_QUAD_ROWS_STEP - 4 more rows after each s. nd_quad_in says
+ * whether block row s is inside the matrix (every side is a multiple of 4,
+ * so a 4 x 4 block is all in or all out). */
+#define ND_QUAD_ROWS_STEP 32   /* rows from block row s to s + 1: 4 x 8 warps */
+ND_HD int64_t nd_quad_first(const nd_args *a, int64_t r0, int64_t c0, int w, int lane)
 {
-    int64_t r = r0 + 4 * (w + 8 * s), c = c0 + 4 * lane;
-    *src = (r + t) * a->in_row + c;
-    return r < a->n_rows && c < a->n_cols;
+    return (r0 + 4 * w) * a->in_row + c0 + 4 * lane;
+}
+ND_HD int nd_quad_in(const nd_args *a, int64_t r0, int64_t c0, int w, int lane, int s)
+{
+    return r0 + 4 * (w + 8 * s) < a->n_rows && c0 + 4 * lane < a->n_cols;
 }
 
 /* ... and stores, for m in 0..15, word `lane` of the tile's output row
- * R = w + 8 m: output row c0 + R, bytes r0 + 4 lane .. + 3 (*dst). */
-ND_HD int nd_quad_store(const nd_args *a, int64_t r0, int64_t c0, int w, int lane, int m,
-                        int64_t *dst)
+ * R = w + 8 m: output row c0 + R at bytes r0 + 4 lane .. + 3, stepping
+ * from nd_quad_store_first (m = 0) by 8 output rows per m. */
+ND_HD int64_t nd_quad_store_first(const nd_args *a, int64_t r0, int64_t c0, int w, int lane)
 {
-    int64_t out_row = c0 + w + 8 * m, out_col = r0 + 4 * lane;
-    *dst = out_row * a->out_col + out_col;
-    return out_row < a->n_cols && out_col < a->n_rows;
+    return (c0 + w) * a->out_col + r0 + 4 * lane;
+}
+ND_HD int nd_quad_store_in(const nd_args *a, int64_t r0, int64_t c0, int w, int lane, int m)
+{
+    return c0 + w + 8 * m < a->n_cols && r0 + 4 * lane < a->n_rows;
 }
 
 /* The offsets, in elements, of step (z0, z1, z2) of the other axes, on

@@ -83,19 +83,27 @@ permute_nd_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_a
 {
     __shared__ uint32_t word[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4 + 1];   /* 16896 bytes */
     int lane = threadIdx.x % 32, w = threadIdx.x / 32;
-    int64_t r0, c0, in_off, out_off, at;
+    int64_t r0, c0, in_off, out_off;
 
     nd_tile_origin(&a, blockIdx.x, &r0, &c0);
     for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)
         for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {
             uint32_t q[4][4];
             nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+            /* One pointer stepped down the rows (nd_quad_load says which):
+             * offsets computed per (s, t) would be hoisted out of the z loops
+             * and hold 32 64-bit registers (152 a thread, one block an SM). */
+            const uint8_t *p = in + in_off + nd_quad_first(&a, r0, c0, w, lane);
 #pragma unroll
-            for (int s = 0; s < 4; s++)
+            for (int s = 0; s < 4; s++) {
+                int ok = nd_quad_in(&a, r0, c0, w, lane, s);
 #pragma unroll
-                for (int t = 0; t < 4; t++)
-                    q[s][t] = nd_quad_load(&a, r0, c0, w, lane, s, t, &at)
-                                  ? *(const uint32_t *)&in[in_off + at] : 0u;
+                for (int t = 0; t < 4; t++) {
+                    q[s][t] = ok ? *(const uint32_t *)p : 0u;
+                    p += a.in_row;
+                }
+                p += (ND_QUAD_ROWS_STEP - 4) * a.in_row;   /* to block row s + 1 */
+            }
 #pragma unroll
             for (int s = 0; s < 4; s++) {
                 nd_transpose_4x4_bytes(q[s]);
@@ -104,11 +112,13 @@ permute_nd_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_a
                     word[k][lane][w + 8 * s] = q[s][k];
             }
             __syncthreads();
+            uint8_t *o = out + out_off + nd_quad_store_first(&a, r0, c0, w, lane);
 #pragma unroll
             for (int m = 0; m < 16; m++) {
                 int R = w + 8 * m;
-                if (nd_quad_store(&a, r0, c0, w, lane, m, &at))
-                    *(uint32_t *)&out[out_off + at] = word[R & 3][R >> 2][lane];
+                if (nd_quad_store_in(&a, r0, c0, w, lane, m))
+                    *(uint32_t *)o = word[R & 3][R >> 2][lane];
+                o += 8 * a.out_col;   /* to output row R + 8 */
             }
             __syncthreads();   /* the tile is refilled for the next (z1, z2) */
         }
