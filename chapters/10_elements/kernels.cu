@@ -763,3 +763,36 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
     CHECK_LAUNCH();
     return NULL;
 }
+
+/* ---- The dispatchers: each element size on every shape --------------------
+
+ * In the spirit of chapter 9's transpose_any_shape: the packed kernel
+ * where the sides allow it, else the kernel that was fastest on odd sides
+ * (NOTES.md, "What the odd sides show": 8191 x 5003, both GPUs):
+ *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
+ *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile
+ *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile
+ * Each kernel is launched with its own block; the table's is not used. */
+const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    (void)block;
+    if (launch_f64_pairs(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
+        return NULL;
+    return launch_f64_sector_aligned(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
+}
+
+const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    (void)block;
+    if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
+        return NULL;
+    return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
+}
+
+const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    (void)block;
+    if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
+        return NULL;
+    return launch_u8_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
+}

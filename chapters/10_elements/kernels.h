@@ -32,4 +32,10 @@ const char *launch_u8_tile(const void *in, void *out, int rows, int cols, dim3 b
 const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block);
 
+/* The dispatchers: for each element size, the kernel for every shape (the
+ * packed one where the sides allow it; kernels.cu says which otherwise). */
+const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, dim3 block);
+
 #endif

@@ -18,6 +18,9 @@
  *                               __byte_perm, 16-byte accesses
  *   transpose_u16_any           32-bit words on any shape (rows that start
  *                               mid-word shifted into place)
+ *   transpose_*_dispatch        for each element size, the kernel for every
+ *                               shape: the packed one where the sides allow,
+ *                               else the fastest on odd sides (kernels.cu)
  *   transpose_u8_tile           one byte per thread access
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
  *   transpose_u8_any            32-bit words on any shape
@@ -42,14 +45,17 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_f64_padded_tile", launch_f64_padded_tile, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_sector_aligned", launch_f64_sector_aligned, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_pairs",       launch_f64_pairs,       TP_TRANSPOSE, PAIR_THREADS, 1, 8),
+    TP_KERNEL_BYTES("transpose_f64_dispatch",    launch_f64_dispatch,    TP_TRANSPOSE, PAIR_THREADS, 1, 8),
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
     { "transpose_any_shape", launch_any_shape, TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
+    TP_KERNEL_BYTES("transpose_u16_dispatch",    launch_u16_dispatch,    TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_any",          launch_u8_any,          TP_TRANSPOSE, ANY8_THREADS, 1, 1),
+    TP_KERNEL_BYTES("transpose_u8_dispatch",     launch_u8_dispatch,     TP_TRANSPOSE, QUAD_THREADS, 1, 1),
 };
 
 int main(int argc, char **argv)
