@@ -100,6 +100,23 @@ static int parse_size(const char *s, long *depth, long *rows, long *cols, char *
     return parse_long("--size cols", x + 1, 1, MAX_SIDE, cols, err, err_len);
 }
 
+int tp_kernel_selected(const tp_options *opt, const char *name)
+{
+    const char *part = opt->kernel_filter;
+    char one[128];
+
+    if (part == NULL)
+        return 1;
+    while (*part != '\0') {
+        size_t len = strcspn(part, ",");
+        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), part);
+        if (len > 0 && strstr(name, one) != NULL)
+            return 1;
+        part += len + (part[len] == ',');
+    }
+    return 0;
+}
+
 /* Accepts both "--flag value" and "--flag=value". Returns the value, or
  * NULL when the flag is the last word and has none. */
 static const char *flag_value(int argc, char **argv, int *i, const char *eq)

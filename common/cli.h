@@ -87,6 +87,11 @@ typedef struct { long depth, rows, cols; } tp_shape3;
 extern const tp_shape3 tp_check_shapes3[];
 extern const int tp_check_shape3_count;   /* --small: at most this many elements */
 
+/* --kernel NAME[,NAME...]: 1 if a row called `name` is selected, that is,
+ * if no filter was given or the name contains one of its comma-separated
+ * parts. */
+int tp_kernel_selected(const tp_options *opt, const char *name);
+
 /* Prints the usage text for program `prog`. */
 void tp_print_usage(FILE *f, const char *prog);
 
