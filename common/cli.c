@@ -135,6 +135,23 @@ static void finish_shape(tp_options *opt)
         opt->depth *= (long)opt->dims[a];
 }
 
+int tp_kernel_selected(const tp_options *opt, const char *name)
+{
+    const char *part = opt->kernel_filter;
+    char one[128];
+
+    if (part == NULL)
+        return 1;
+    while (*part != '\0') {
+        size_t len = strcspn(part, ",");
+        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), part);
+        if (len > 0 && strstr(name, one) != NULL)
+            return 1;
+        part += len + (part[len] == ',');
+    }
+    return 0;
+}
+
 /* Accepts both "--flag value" and "--flag=value". Returns the value, or
  * NULL when the flag is the last word and has none. */
 static const char *flag_value(int argc, char **argv, int *i, const char *eq)

@@ -111,6 +111,11 @@ extern const int tp_check_shape4_count;
  * tp_check_shapes4), into *rank and dims. Returns 0 past the list's end. */
 int tp_check_shape_at(int tensor, int s, int *rank, int64_t dims[TP_MAX_RANK]);
 
+/* --kernel NAME[,NAME...]: 1 if a row called `name` is selected, that is,
+ * if no filter was given or the name contains one of its comma-separated
+ * parts. */
+int tp_kernel_selected(const tp_options *opt, const char *name);
+
 /* Prints the usage text for program `prog`. */
 void tp_print_usage(FILE *f, const char *prog);
 

@@ -569,23 +569,10 @@ static int time_copy_ceiling(tp_context *c, tp_result res[2])
     return res[1].gbps > res[0].gbps;
 }
 
-/* --kernel NAME[,NAME...]: a kernel is selected if its name contains any
- * of the comma-separated parts. */
+/* --kernel NAME[,NAME...] (cli.h says which names match). */
 static int selected(const tp_options *opt, const tp_kernel *k)
 {
-    const char *part = opt->kernel_filter;
-    char one[128];
-
-    if (part == NULL)
-        return 1;
-    while (*part != '\0') {
-        size_t len = strcspn(part, ",");
-        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), part);
-        if (len > 0 && strstr(k->name, one) != NULL)
-            return 1;
-        part += len + (part[len] == ',');
-    }
-    return 0;
+    return tp_kernel_selected(opt, k->name);
 }
 
 /* ---- The three things a program can do ------------------------------------- */

@@ -298,11 +298,35 @@ static int count_pieces(const char *s, const char *seps)
     return n;
 }
 
+/* The r pieces of s (count_pieces) as numbers from min to max, into out;
+ * piece k is named "<label> k" in messages ("axis 1", "entry 2"). */
+static tp_status parse_pieces(const char *what, const char *s, const char *seps, int r,
+                              const char *label, long long min, long long max,
+                              tp_status too_small, tp_status too_large, long long *out,
+                              char *msg, size_t len)
+{
+    int k;
+    for (k = 0; k < r; k++) {
+        size_t piece = strcspn(s, seps);
+        char which[24];
+        tp_status st;
+        snprintf(which, sizeof which, "%s %d", label, k);
+        st = parse_number(what, which, s, piece, min, max, too_small, too_large, &out[k], msg,
+                          len);
+        if (st != TP_OK)
+            return st;
+        s += piece + 1;   /* past the separator (past the end only when k == r - 1) */
+    }
+    return TP_OK;
+}
+
 tp_status tp_parse_dims(const char *what, const char *s, int *rank, int64_t dims[TP_MAX_RANK],
                         char *msg, size_t len)
 {
     int64_t d[TP_MAX_RANK], n = 1;
+    long long v[TP_MAX_RANK];
     int k, r;
+    tp_status st;
 
     if (s == NULL || *s == '\0') {
         say(msg, len, "%s needs a value such as 8192x8192", what);
@@ -313,19 +337,12 @@ tp_status tp_parse_dims(const char *what, const char *s, int *rank, int64_t dims
         say(msg, len, "%s '%s' has %d axes; at most %d (AxBxCxD)", what, s, r, TP_MAX_RANK);
         return TP_ERR_RANK;
     }
-    for (k = 0; k < r; k++) {
-        size_t piece = strcspn(s, "xX");
-        char which[24];
-        long long v;
-        tp_status st;
-        snprintf(which, sizeof which, "axis %d", k);
-        st = parse_number(what, which, s, piece, 1, INT64_MAX, TP_ERR_DIM, TP_ERR_TOO_LARGE, &v,
-                          msg, len);
-        if (st != TP_OK)
-            return st;
-        d[k] = v;
-        s += piece + 1;   /* past the 'x' (past the end only when k == r - 1) */
-    }
+    st = parse_pieces(what, s, "xX", r, "axis", 1, INT64_MAX, TP_ERR_DIM, TP_ERR_TOO_LARGE, v,
+                      msg, len);
+    if (st != TP_OK)
+        return st;
+    for (k = 0; k < r; k++)
+        d[k] = v[k];
     for (k = 0; k < r; k++) {
         if (n > INT64_MAX / d[k]) {
             char shape[128];
@@ -345,7 +362,9 @@ tp_status tp_parse_perm(const char *what, const char *s, int rank, int perm[TP_M
 {
     const char *start = s;
     int p[TP_MAX_RANK], k, r;
+    long long v[TP_MAX_RANK];
     char tail[128];
+    tp_status st;
 
     if (s == NULL || *s == '\0') {
         say(msg, len, "%s needs a value such as 1,0 or 0,2,1", what);
@@ -361,19 +380,11 @@ tp_status tp_parse_perm(const char *what, const char *s, int rank, int perm[TP_M
             r == 1 ? "is" : "es", rank);
         return TP_ERR_PERM;
     }
-    for (k = 0; k < r; k++) {
-        size_t piece = strcspn(s, ",");
-        char which[24];
-        long long v;
-        tp_status st;
-        snprintf(which, sizeof which, "entry %d", k);
-        st = parse_number(what, which, s, piece, 0, rank - 1, TP_ERR_PERM, TP_ERR_PERM, &v, msg,
-                          len);
-        if (st != TP_OK)
-            return st;
-        p[k] = (int)v;
-        s += piece + 1;
-    }
+    st = parse_pieces(what, s, ",", r, "entry", 0, rank - 1, TP_ERR_PERM, TP_ERR_PERM, v, msg, len);
+    if (st != TP_OK)
+        return st;
+    for (k = 0; k < r; k++)
+        p[k] = (int)v[k];
     if (perm_trouble(p, rank, tail, sizeof tail) != NULL) {
         say(msg, len, "%s '%s' %s", what, start, tail);
         return TP_ERR_PERM;

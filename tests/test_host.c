@@ -57,6 +57,21 @@ static int test_cli_shapes(void)
     return 1;
 }
 
+/* --kernel picks rows by parts of their names, comma-separated. */
+static int test_cli_kernel_filter(void)
+{
+    tp_options o; char err[256];
+    EXPECT(parse("", &o, err) == 0 && tp_kernel_selected(&o, "transpose_naive_row"),
+           "no --kernel must select every row");
+    EXPECT(parse("--kernel naive,tile64", &o, err) == 0, "--kernel naive,tile64: %s", err);
+    EXPECT(tp_kernel_selected(&o, "transpose_naive_col") &&
+           tp_kernel_selected(&o, "transpose_tile64_vec4"), "a row matching one part is selected");
+    EXPECT(!tp_kernel_selected(&o, "transpose_padded_tile"), "a row matching no part is selected");
+    EXPECT(parse("--kernel ,,shuffle,", &o, err) == 0 && tp_kernel_selected(&o, "transpose_shuffle") &&
+           !tp_kernel_selected(&o, "copy_row"), "empty parts must match nothing");
+    return 1;
+}
+
 /* Every bad command line must be refused with exit code 2 and a message
  * that names the problem. */
 static int test_cli_errors(void)
@@ -539,6 +554,7 @@ int main(void)
 {
     run("cli defaults", test_cli_defaults);
     run("cli shapes and flags", test_cli_shapes);
+    run("cli --kernel selects rows by parts of their names", test_cli_kernel_filter);
     run("cli refuses bad input with exit code 2", test_cli_errors);
     run("cli accepts the largest matrix", test_cli_largest_allowed);
     run("cli --size of 1 to 4 axes, and its errors", test_cli_rank4);

@@ -208,23 +208,6 @@ static void print_usage(const char *prog)
            "kernels: nccl_three_steps nccl_pipelined peer_stores\n", DEFAULT_SIDE, DEFAULT_SIDE);
 }
 
-/* --kernel NAME[,NAME...]: a row is selected if its name contains a part. */
-static int selected(const tp_options *opt, const char *name)
-{
-    const char *part = opt->kernel_filter;
-    char one[128];
-
-    if (part == NULL)
-        return 1;
-    while (*part != '\0') {
-        size_t len = strcspn(part, ",");
-        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), part);
-        if (len > 0 && strstr(name, one) != NULL)
-            return 1;
-        part += len + (part[len] == ',');
-    }
-    return 0;
-}
 
 /* ---- The GPUs, their links and the communicator --------------------------------- */
 
@@ -1105,7 +1088,7 @@ static int table(dist_context *c)
     setup_buffers(c, R, C, 1);
     measure_yardsticks(c, &y);
     for (i = 0; i < ROW_COUNT; i++) {
-        if (!selected(&c->opt, rows[i].name))
+        if (!tp_kernel_selected(&c->opt, rows[i].name))
             continue;
         run_row(c, &rows[i], &res[n]);
         failed += res[n].na == NULL && !res[n].ok;
@@ -1150,7 +1133,7 @@ static int check_shapes(dist_context *c)
         setup_buffers(c, R, C, 0);
         for (i = 0; i < ROW_COUNT; i++) {
             row_result r;
-            if (!selected(&c->opt, rows[i].name))
+            if (!tp_kernel_selected(&c->opt, rows[i].name))
                 continue;
             run_row(c, &rows[i], &r);
             if (r.na != NULL)
@@ -1204,7 +1187,7 @@ int main(int argc, char **argv)
         return TP_EXIT_OK;
     }
     for (i = 0; i < ROW_COUNT; i++)
-        if (selected(&c.opt, rows[i].name)) {
+        if (tp_kernel_selected(&c.opt, rows[i].name)) {
             any = 1;
             nccl_rows += rows[i].needs_nccl;
         }
