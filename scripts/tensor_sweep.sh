@@ -4,6 +4,9 @@
 #
 #   make tensor-sweep                 cases of draw 1
 #   make tensor-sweep DRAW=4 CASES=60
+#   make tensor-sweep DRAW=4 CASES=60 FROM=31   cases 31 to 60 of that draw,
+#        added to the CSV that already holds cases 1 to 30 (a long sweep in
+#        two runs)
 #
 # A kernel tuned on a fixed list of cases proves nothing about the next
 # one, so the sweep draws its own: CASES cases, each an element size (1, 2,
@@ -81,8 +84,17 @@ cases() {
         }'
 }
 
-echo "elem_bytes,rank,shape,perm,keeps_last_axis,memcpy_gbps,copy_kernel_gbps,nd_gbps,pct_nd,torch_copy_gbps,torch_gbps,pct_torch" > "$csv"
+from=${FROM:-1}
+if [ "$from" -le 1 ]; then
+    echo "elem_bytes,rank,shape,perm,keeps_last_axis,memcpy_gbps,copy_kernel_gbps,nd_gbps,pct_nd,torch_copy_gbps,torch_gbps,pct_torch" > "$csv"
+elif [ ! -f "$csv" ] || [ "$(wc -l < "$csv")" -ne "$from" ]; then
+    echo "tensor-sweep: FROM=$from needs $csv with the first $((from - 1)) cases of this draw (a header and $((from - 1)) lines)" >&2
+    exit 1
+fi
+i=0
 while read -r e shape perm; do
+    i=$((i + 1))
+    [ "$i" -ge "$from" ] || continue
     echo "tensor-sweep: $e-byte $shape perm $perm" >&2
     rank=$(awk -F, '{ print NF }' <<< "$perm")
     keeps=$(awk -F, '{ print ($NF == NF - 1) ? "yes" : "no" }' <<< "$perm")

@@ -49,14 +49,20 @@ if [ "${PROFILE:-0}" = 1 ]; then
     cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
 fi
 [ "${FLUSH:-0}" = 1 ] && TAIL=40 step flush bash scripts/flush_compare.sh
-# LESSONS_CH="10 11" regenerates only those chapters' lessons.
-[ "${LESSONS:-0}" = 1 ] && TAIL=3 step lessons make lessons CH="${LESSONS_CH:-}"
-[ "${SWEEP:-0}" = 1 ] && TAIL=12 step sweep make sweep DRAW="${DRAW:-5}"
-# TENSOR_SWEEP=1: make tensor-sweep DRAW=$TENSOR_DRAW (default 1).
-[ "${TENSOR_SWEEP:-0}" = 1 ] && TAIL=12 step tensor-sweep make tensor-sweep DRAW="${TENSOR_DRAW:-1}"
-if [ "${LESSONS:-0}" = 1 ] || [ "${SWEEP:-0}" = 1 ] || [ "${TENSOR_SWEEP:-0}" = 1 ]; then
+# Packs what the regenerating steps wrote, after each of them, so that a
+# run cut off by a time limit still keeps what its finished steps made.
+pack() {
     tar -czf "$logs/regenerated.tar.gz" README.md chapters/*/*.md docs/*.md docs/sweep-* \
         docs/tensor-sweep-* 2> /dev/null
-    echo "=== packed what was regenerated: $logs/regenerated.tar.gz"
+    echo "=== packed what was regenerated so far: $logs/regenerated.tar.gz"
+}
+# LESSONS_CH="10 11" regenerates only those chapters' lessons.
+if [ "${LESSONS:-0}" = 1 ]; then TAIL=3 step lessons make lessons CH="${LESSONS_CH:-}"; pack; fi
+if [ "${SWEEP:-0}" = 1 ]; then TAIL=12 step sweep make sweep DRAW="${DRAW:-5}"; pack; fi
+# TENSOR_SWEEP=1: make tensor-sweep DRAW=$TENSOR_DRAW (default 1) CASES=$TENSOR_CASES
+# (default 40) FROM=$TENSOR_FROM (default 1: a new CSV).
+if [ "${TENSOR_SWEEP:-0}" = 1 ]; then
+    TAIL=12 step tensor-sweep make tensor-sweep DRAW="${TENSOR_DRAW:-1}" CASES="${TENSOR_CASES:-40}" FROM="${TENSOR_FROM:-1}"
+    pack
 fi
 exit "$status"
