@@ -519,7 +519,7 @@ tp_plan tp_problem_plan(const tp_problem *p)
 {
     tp_problem q = tp_problem_simplify(p);
     int64_t in_stride[TP_MAX_RANK], out_stride[TP_MAX_RANK], to_out[TP_MAX_RANK] = { 0 };
-    int last = q.rank - 1, rows_axis = q.perm[last], k, a;
+    int last = q.rank - 1, rows_axis = q.perm[last], rows_hi = -1, cols_hi = -1, k, a;
     tp_plan plan;
 
     memset(&plan, 0, sizeof plan);
@@ -542,9 +542,25 @@ tp_plan tp_problem_plan(const tp_problem *p)
         plan.n_cols = q.dims[last];
         plan.in_row = in_stride[rows_axis];
         plan.out_col = to_out[last];
+        /* A short side continues into the next axis on its contiguous
+         * side (problem.h): the output's next axis for the rows, the
+         * input's next for the columns, never the tile's other side. */
+        if (q.rank >= 3 && q.dims[rows_axis] < TP_PLAN_SHORT && q.perm[last - 1] != last) {
+            rows_hi = q.perm[last - 1];
+            plan.rows_lo = q.dims[rows_axis];
+            plan.in_row_hi = in_stride[rows_hi];
+            plan.n_rows *= q.dims[rows_hi];
+        }
+        if (q.rank >= 3 && q.dims[last] < TP_PLAN_SHORT && last - 1 != rows_axis &&
+            last - 1 != rows_hi) {
+            cols_hi = last - 1;
+            plan.cols_lo = q.dims[last];
+            plan.out_col_hi = to_out[cols_hi];
+            plan.n_cols *= q.dims[cols_hi];
+        }
     }
     for (a = 0; a < last; a++) {
-        if (plan.kind == TP_PLAN_TILE && a == rows_axis)
+        if (plan.kind == TP_PLAN_TILE && (a == rows_axis || a == rows_hi || a == cols_hi))
             continue;
         plan.z_dims[plan.nz] = q.dims[a];
         plan.z_in[plan.nz] = in_stride[a];
@@ -563,8 +579,9 @@ const char *tp_plan_format(const tp_plan *plan, char *buf, size_t len)
         snprintf(buf, len, "rows of %lld elements, %d %s", (long long)plan->row_len, plan->nz,
                  others);
     else
-        snprintf(buf, len, "tile %lld x %lld (rows x cols), %d %s", (long long)plan->n_rows,
-                 (long long)plan->n_cols, plan->nz, others);
+        snprintf(buf, len, "tile %lld x %lld (rows x cols%s%s), %d %s", (long long)plan->n_rows,
+                 (long long)plan->n_cols, plan->rows_lo ? ", rows over 2 axes" : "",
+                 plan->cols_lo ? ", columns over 2 axes" : "", plan->nz, others);
     return buf;
 }
 

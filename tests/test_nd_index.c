@@ -84,8 +84,8 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
                                      * r0 + tx, column c0 + ty + j */
                                     int64_t c = c0 + ty + j, r = r0 + tx;
                                     if (r < a->n_rows && c < a->n_cols)
-                                        store(s, (out_off + c * a->out_col + r) * e,
-                                              (in_off + r * a->in_row + c) * e, e);
+                                        store(s, (out_off + nd_col_out(a, c) + r) * e,
+                                              (in_off + nd_row_in(a, r) + c) * e, e);
                                 }
                     }
             }
@@ -96,6 +96,7 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
  * layout, word[k][J][i] (ids of its 4 bytes; -1: a load the kernel skips). */
 static int64_t qword[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4][4];
 static int quads_runs;   /* problems that took the quads */
+static int split_runs;   /* tiles with a side split over two axes */
 
 static void misaligned(sink *s, int bytes, const char *what, int64_t at)
 {
@@ -282,8 +283,10 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         } else if (pairs) {
             walk_pairs(&s, &a, grid);
             pairs_runs++;
-        } else if (plan.kind == TP_PLAN_TILE)
+        } else if (plan.kind == TP_PLAN_TILE) {
             walk_tile(&s, &a, grid);
+            split_runs += plan.rows_lo != 0 || plan.cols_lo != 0;
+        }
         else
             walk_rows(&s, &a, grid, w);
     }
@@ -347,6 +350,9 @@ static int named_cases(void)
         { 3, { 3, 16, 24 }, { 0, 2, 1 }, 2 },         /* 2-byte pairs      */
         { 4, { 2, 64, 8, 16 }, { 0, 2, 3, 1 }, 2 },   /* pairs, NCHW -> NHWC */
         { 3, { 1, 72, 136 }, { 0, 2, 1 }, 2 },        /* pairs, 2 x 3 tiles */
+        { 4, { 20, 9, 11, 70 }, { 3, 1, 0, 2 }, 1 },  /* rows over 2 axes: 11, then 20 */
+        { 4, { 5, 6, 7, 9 }, { 2, 0, 3, 1 }, 4 },     /* columns over 2 axes: 9, then 7 */
+        { 4, { 40, 6, 7, 9 }, { 2, 1, 3, 0 }, 2 },    /* the same, 40 rows  */
     };
     unsigned k;
     for (k = 0; k < sizeof c / sizeof c[0]; k++) {
@@ -356,6 +362,8 @@ static int named_cases(void)
     }
     EXPECT(quads_runs == 3, "%d named problems took the byte quads, want 3", quads_runs);
     EXPECT(pairs_runs == 3, "%d named problems took the 2-byte pairs, want 3", pairs_runs);
+    /* the three above, and (3, 2, 1, 0) of 3 x 4 x 5 x 6 (rows and columns) */
+    EXPECT(split_runs == 4, "%d named problems split a tile side, want 4", split_runs);
     return 1;
 }
 
@@ -449,6 +457,26 @@ static int broken_plan_is_caught(void)
     return 1;
 }
 
+/* nd_split's two paths (32-bit below 2^32 rows, 64-bit above), which the
+ * walks above never reach, against the plain formula. */
+static int split_paths(void)
+{
+    static const int64_t lo[3] = { 2, 11, 31 };
+    int k, t;
+    for (k = 0; k < 3; k++)
+        for (t = 0; t < 1000; t++) {
+            int64_t small = (int64_t)t * 4294967 % 0xFFFFFFFFLL;   /* below 2^32 */
+            int64_t big = 0x100000000LL + (int64_t)t * 987654321LL;
+            int64_t want_s = small / lo[k] * 1000003 + small % lo[k] * 7;
+            int64_t want_b = big / lo[k] * 1000003 + big % lo[k] * 7;
+            EXPECT(nd_split(small, 0xFFFFFFFFLL, lo[k], 7, 1000003) == want_s,
+                   "32-bit path: %lld over %lld", (long long)small, (long long)lo[k]);
+            EXPECT(nd_split(big, 0x200000000LL, lo[k], 7, 1000003) == want_b,
+                   "64-bit path: %lld over %lld", (long long)big, (long long)lo[k]);
+        }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -457,5 +485,6 @@ int main(void)
     run("300 random 1 and 2-byte problems, many through the byte quads or the 2-byte pairs",
         random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
+    run("a split side's offsets in 32 and in 64 bits", split_paths);
     return failures ? 1 : 0;
 }

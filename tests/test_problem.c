@@ -765,8 +765,8 @@ static void run_plan(const tp_plan *plan, const unsigned char *in, unsigned char
         }
         for (r = 0; r < plan->n_rows; r++)
             for (c = 0; c < plan->n_cols; c++)
-                memcpy(out + (size_t)(zout + c * plan->out_col + r) * e,
-                       in + (size_t)(zin + r * plan->in_row + c) * e, e);
+                memcpy(out + (size_t)(zout + tp_plan_col_out(plan, c) + r) * e,
+                       in + (size_t)(zin + tp_plan_row_in(plan, r) + c) * e, e);
     }
 }
 
@@ -785,11 +785,13 @@ static int test_plan_cases(void)
         { 2, { 5, 7 }, { 1, 0 }, TP_PLAN_TILE, 5, 7, 0 },
         { 3, { 4, 5, 7 }, { 0, 2, 1 }, TP_PLAN_TILE, 5, 7, 1 },           /* a batch */
         { 3, { 4, 5, 7 }, { 1, 0, 2 }, TP_PLAN_ROWS, 7, 0, 2 },           /* rows of 7 */
-        { 3, { 4, 5, 7 }, { 2, 1, 0 }, TP_PLAN_TILE, 4, 7, 1 },
+        { 3, { 4, 5, 7 }, { 2, 1, 0 }, TP_PLAN_TILE, 20, 7, 0 },          /* rows over 2 axes */
         { 4, { 2, 3, 4, 5 }, { 0, 2, 1, 3 }, TP_PLAN_ROWS, 5, 0, 3 },     /* [B,S,H,D] -> [B,H,S,D] */
         { 4, { 2, 3, 4, 5 }, { 0, 2, 3, 1 }, TP_PLAN_TILE, 3, 20, 1 },    /* NCHW -> NHWC */
         { 4, { 2, 3, 4, 5 }, { 0, 3, 1, 2 }, TP_PLAN_TILE, 12, 5, 1 },    /* NHWC -> NCHW */
-        { 4, { 2, 3, 4, 5 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 2, 5, 2 },
+        { 4, { 2, 3, 4, 5 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 6, 20, 0 },    /* both split */
+        { 4, { 200, 212, 11, 426 }, { 3, 1, 0, 2 }, TP_PLAN_TILE, 2200, 426, 1 },
+        { 3, { 40, 50, 70 }, { 2, 1, 0 }, TP_PLAN_TILE, 40, 70, 1 },     /* no short side */
         { 4, { 1, 6, 1, 7 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 6, 7, 0 },     /* size-1 axes gone */
     };
     size_t t;
@@ -820,10 +822,12 @@ static int test_plan_cases(void)
 static int test_random_plan(void)
 {
     static unsigned char in[MAX_ELEMS * 16], out[MAX_ELEMS * 16], ref[MAX_ELEMS * 16];
-    int t, kinds[3] = { 0, 0, 0 };
+    int t, kinds[3] = { 0, 0, 0 }, split_rows = 0, split_cols = 0;
     for (t = 0; t < RANDOM_CASES; t++) {
         tp_problem p = random_problem();
         tp_plan plan = tp_problem_plan(&p);
+        split_rows += plan.rows_lo != 0;
+        split_cols += plan.cols_lo != 0;
         int64_t n = tp_problem_elements(&p);
         int e = p.elem_bytes;
         char buf[96];
@@ -843,6 +847,9 @@ static int test_random_plan(void)
     EXPECT(kinds[0] > 100 && kinds[1] > 100 && kinds[2] > 100,
            "the draw must give every kind: %d copies, %d rows, %d tiles", kinds[0], kinds[1],
            kinds[2]);
+    EXPECT(split_rows > 100 && split_cols > 10 && kinds[2] - split_rows > 100,
+           "the tiles must include split rows (%d), split columns (%d) and unsplit rows (%d)",
+           split_rows, split_cols, kinds[2] - split_rows);
     return 1;
 }
 

@@ -45,7 +45,11 @@
 /* What a kernel needs of the plan, as plain numbers (a kernel argument). */
 typedef struct {
     int64_t n_rows, n_cols;       /* TILE: extents along r and c                */
-    int64_t in_row, out_col;      /* TILE: input stride of r, output stride of c */
+    int64_t in_row, out_col;      /* TILE: input stride of r, output stride of c
+                                     (of the fast axis, where a side is split)   */
+    int64_t rows_lo, in_row_hi;   /* TILE: rows split over two axes (problem.h);
+                                     rows_lo 0: not split                         */
+    int64_t cols_lo, out_col_hi;  /* TILE: columns split, the same                */
     int64_t z_dims[3];            /* the other axes, slowest first, padded in
                                      front with axes of 1 (z0, z1, z2)           */
     int64_t z_in[3], z_out[3];    /* their strides (0 where padded): in elements
@@ -63,6 +67,29 @@ ND_HD void nd_tile_origin(const nd_args *a, uint32_t block_x, int64_t *r0, int64
     uint32_t tr = block_x / a->tiles_c;
     *r0 = (int64_t)tr * a->tile;
     *c0 = (int64_t)(block_x - tr * a->tiles_c) * a->tile;
+}
+
+/* TILE: the input offset of the tile's row r and the output offset of its
+ * column c, as tp_plan_row_in / tp_plan_col_out (problem.h) compute them.
+ * A split side divides by the fast axis's extent; in 32 bits where the
+ * side fits them (a hypothesis: cheaper than a 64-bit division). */
+ND_HD int64_t nd_split(int64_t i, int64_t n, int64_t lo, int64_t stride_lo, int64_t stride_hi)
+{
+    if (n <= 0xFFFFFFFFLL) {
+        uint32_t hi = (uint32_t)i / (uint32_t)lo;
+        return (int64_t)hi * stride_hi + (int64_t)((uint32_t)i - hi * (uint32_t)lo) * stride_lo;
+    }
+    return i / lo * stride_hi + i % lo * stride_lo;
+}
+ND_HD int64_t nd_row_in(const nd_args *a, int64_t r)
+{
+    return a->rows_lo == 0 ? r * a->in_row : nd_split(r, a->n_rows, a->rows_lo, a->in_row,
+                                                        a->in_row_hi);
+}
+ND_HD int64_t nd_col_out(const nd_args *a, int64_t c)
+{
+    return a->cols_lo == 0 ? c * a->out_col : nd_split(c, a->n_cols, a->cols_lo, a->out_col,
+                                                         a->out_col_hi);
 }
 
 /* The byte quads (chapter 10's transpose_u8_quads with strides): thread
@@ -175,6 +202,10 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
     a->n_cols = plan->n_cols;
     a->in_row = plan->in_row;
     a->out_col = plan->out_col;
+    a->rows_lo = plan->rows_lo;
+    a->in_row_hi = plan->in_row_hi;
+    a->cols_lo = plan->cols_lo;
+    a->out_col_hi = plan->out_col_hi;
     a->tiles_c = 0;
     a->tile = tile;
     a->vecs = 0;
@@ -215,13 +246,15 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
     return 1;
 }
 
-/* 1 if the byte quads can take a TILE plan of 1-byte elements: both
+/* 1 if the byte quads can take a TILE plan of 1-byte elements (no side
+ * split over two axes): both
  * extents, both strides, every other axis's strides and both addresses
  * multiples of 4, so that every 32-bit word is all in or all out of the
  * matrix, and aligned. */
 static inline int nd_quads_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 {
-    int k, ok = plan->kind == TP_PLAN_TILE && plan->elem_bytes == 1 && plan->n_rows % 4 == 0 &&
+    int k, ok = plan->kind == TP_PLAN_TILE && plan->elem_bytes == 1 && plan->rows_lo == 0 &&
+                plan->cols_lo == 0 && plan->n_rows % 4 == 0 &&
                 plan->n_cols % 4 == 0 && plan->in_row % 4 == 0 && plan->out_col % 4 == 0 &&
                 in % 4 == 0 && out % 4 == 0;
     for (k = 0; k < plan->nz; k++)
@@ -229,13 +262,15 @@ static inline int nd_quads_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
     return ok;
 }
 
-/* 1 if the 2-byte pairs can take a TILE plan of 2-byte elements: both
+/* 1 if the 2-byte pairs can take a TILE plan of 2-byte elements (no side
+ * split): both
  * extents, both strides and every other axis's strides multiples of 8,
  * and both addresses of 16: every 16-byte access is all in or all out of
  * the matrix, and aligned. */
 static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 {
-    int k, ok = plan->kind == TP_PLAN_TILE && plan->elem_bytes == 2 && plan->n_rows % 8 == 0 &&
+    int k, ok = plan->kind == TP_PLAN_TILE && plan->elem_bytes == 2 && plan->rows_lo == 0 &&
+                plan->cols_lo == 0 && plan->n_rows % 8 == 0 &&
                 plan->n_cols % 8 == 0 && plan->in_row % 8 == 0 && plan->out_col % 8 == 0 &&
                 in % 16 == 0 && out % 16 == 0;
     for (k = 0; k < plan->nz; k++)

@@ -20,9 +20,11 @@ typedef uint4 nd_16;
  * each warp 32 neighbours of one output row. The padding column keeps a
  * column of a 4-byte tile on 32 banks; for other sizes it is what
  * chapter 10 measured (its NOTES.md). Tile (z1, z2, tile number) comes
- * from the grid (nd_index.h). */
-#define ND_TILE_KERNEL(NAME, T)                                                          \
-    __global__ void __launch_bounds__(ND_THREADS)                                        \
+ * from the grid (nd_index.h). A side shorter than a tile continues into
+ * the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and nd_col_out
+ * find a row's and a column's offset then. */
+#define ND_TILE_KERNEL(NAME, T, MIN_BLOCKS)                                              \
+    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS)                            \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
         __shared__ T tile[ND_TILE][ND_TILE + 1];                                         \
@@ -36,23 +38,30 @@ typedef uint4 nd_16;
                 for (int j = 0; j < ND_TILE; j += ND_TILE_ROWS) {                        \
                     int64_t r = r0 + ty + j, c = c0 + tx;                                \
                     if (r < a.n_rows && c < a.n_cols)                                    \
-                        tile[ty + j][tx] = in[in_off + r * a.in_row + c];                \
+                        tile[ty + j][tx] = in[in_off + nd_row_in(&a, r) + c];            \
                 }                                                                        \
                 __syncthreads();                                                         \
                 for (int j = 0; j < ND_TILE; j += ND_TILE_ROWS) {                        \
                     int64_t c = c0 + ty + j, r = r0 + tx;                                \
                     if (r < a.n_rows && c < a.n_cols)                                    \
-                        out[out_off + c * a.out_col + r] = tile[tx][ty + j];             \
+                        out[out_off + nd_col_out(&a, c) + r] = tile[tx][ty + j];         \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
     }
 
-ND_TILE_KERNEL(permute_nd_tile_1, uint8_t)
-ND_TILE_KERNEL(permute_nd_tile_2, uint16_t)
-ND_TILE_KERNEL(permute_nd_tile_4, uint32_t)
-ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long)
-ND_TILE_KERNEL(permute_nd_tile_16, nd_16)
+/* MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
+ * the registers a thread may use (65536 / (256 x MIN_BLOCKS)). Without it
+ * the tiles took 48 registers and Nsight Compute measured 62.5%
+ * occupancy on an H200 (chapter 11's NOTES.md). 8 blocks (32 registers,
+ * all 2048 threads of an SM) for 1 to 4 bytes; 6 (40 registers) for 8
+ * bytes, which spill at 32; 4 for 16 bytes (`nvcc -arch=sm_90 -O3
+ * -Xptxas -v`: no spills for any of them). */
+ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, 8)
+ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, 8)
+ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, 8)
+ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long, 6)
+ND_TILE_KERNEL(permute_nd_tile_16, nd_16, 4)
 
 /* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
 
