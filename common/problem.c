@@ -602,10 +602,29 @@ void tp_problem_reference(const tp_problem *p, const void *in, void *out)
     for (i = 0; i < r; i++)   /* one step along output axis i is this many input elements */
         step[i] = in_stride[p->perm[i]];
     /* j counts the output coordinates like an odometer, last axis fastest;
-     * `from` is the input index of output element j, kept up to date. */
-    for (o = 0; o < n; o++) {
-        memcpy(dst + (size_t)o * e, src + (size_t)from * e, e);
-        for (i = r - 1; i >= 0; i--) {
+     * `from` is the input index of output element j, kept up to date. The
+     * last axis is one run of `inner` elements, `istep` apart in the input,
+     * copied with the element size known to the compiler (a memcpy per
+     * element took 9 s for 2 x 10^8 bytes). */
+    if (r < 1 || n == 0)
+        return;
+    const int64_t inner = out_dims[r - 1], istep = step[r - 1];
+    for (o = 0; o < n; o += inner) {
+        unsigned char *d = dst + (size_t)o * e;
+        const unsigned char *s0 = src + (size_t)from * e;
+        int64_t k;
+#define TP_RUN(E)                                                                         \
+    for (k = 0; k < inner; k++)                                                           \
+        memcpy(d + (size_t)k * (E), s0 + (size_t)(k * istep) * (E), (E));
+        switch (e) {
+        case 1: TP_RUN(1) break;
+        case 2: TP_RUN(2) break;
+        case 4: TP_RUN(4) break;
+        case 8: TP_RUN(8) break;
+        default: TP_RUN(16) break;
+        }
+#undef TP_RUN
+        for (i = r - 2; i >= 0; i--) {
             j[i]++;
             from += step[i];
             if (j[i] < out_dims[i])

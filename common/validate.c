@@ -256,15 +256,23 @@ tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int
     if (elem_bytes == 4)
         return tp_compare((const float *)got, (const float *)ref, n);
     memset(&res, 0, sizeof res);
-    for (i = 0; i < n; i++) {
-        uint64_t g = load_bits(got, i, elem_bytes);
-        if (g == load_bits(ref, i, elem_bytes))
+    for (i = 0; i < n;) {   /* equal blocks skipped with memcmp, then element by element */
+        size_t j, end = n - i < 4096 ? n : i + 4096, e = (size_t)elem_bytes;
+        if (memcmp((const char *)got + i * e, (const char *)ref + i * e, (end - i) * e) == 0) {
+            i = end;
             continue;
-        if (res.reported < TP_MAX_REPORTED)
-            res.first[res.reported++] = i;
-        res.mismatches++;
-        if (g == poison)
-            res.unwritten++;
+        }
+        for (j = i; j < end; j++) {
+            uint64_t g = load_bits(got, j, elem_bytes);
+            if (g == load_bits(ref, j, elem_bytes))
+                continue;
+            if (res.reported < TP_MAX_REPORTED)
+                res.first[res.reported++] = j;
+            res.mismatches++;
+            if (g == poison)
+                res.unwritten++;
+        }
+        i = end;
     }
     return res;
 }

@@ -5,9 +5,12 @@
  * chapter 10's byte quads and 2-byte pairs for the tiles of 1 and 2-byte
  * elements whose sides allow them.
  */
+#include <limits.h>
 #include <stdint.h>
 
 #include "permute_nd.h"
+#include "../09_beyond/kernels.h"
+#include "../10_elements/kernels.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
 typedef uint4 nd_16;
@@ -24,7 +27,7 @@ typedef uint4 nd_16;
  * the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and nd_col_out
  * find a row's and a column's offset then. */
 #define ND_TILE_KERNEL(NAME, T, MIN_BLOCKS)                                              \
-    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS)                            \
+    __global__ void __launch_bounds__(ND_THREADS, ND_MIN_BLOCKS(MIN_BLOCKS))             \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
         __shared__ T tile[ND_TILE][ND_TILE + 1];                                         \
@@ -56,7 +59,14 @@ typedef uint4 nd_16;
  * occupancy on an H200 (chapter 11's NOTES.md). 8 blocks (32 registers,
  * all 2048 threads of an SM) for 1 to 4 bytes; 6 (40 registers) for 8
  * bytes, which spill at 32; 4 for 16 bytes (`nvcc -arch=sm_90 -O3
- * -Xptxas -v`: no spills for any of them). */
+ * -Xptxas -v`: no spills for any of them). Only where an SM holds 2048
+ * threads (compute capability 8.0, 9.0 and 10.0); elsewhere the compiler
+ * refuses more blocks than fit, so it chooses alone (1). */
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)
+#define ND_MIN_BLOCKS(n) (n)
+#else
+#define ND_MIN_BLOCKS(n) 1
+#endif
 ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, 8)
 ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, 8)
 ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, 8)
@@ -217,6 +227,30 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
 
 /* ---- The launch ------------------------------------------------------------- */
 
+/* A TILE plan with no other axis and no split side is one n_rows x n_cols
+ * matrix, transposed: chapter 9's and 10's dispatchers, each the fastest
+ * kernel for every shape that its chapter measured, take it. They need
+ * sides that fit an int and, for their wide accesses, 16-byte aligned
+ * buffers (cudaMalloc's); otherwise, or for 16-byte elements, returns
+ * "n/a" and permute_nd's own tile runs. */
+static const char *launch_matrix(const tp_plan *plan, const void *in, void *out)
+{
+    int rows, cols;
+    if (plan->kind != TP_PLAN_TILE || plan->nz != 0 || plan->rows_lo != 0 ||
+        plan->cols_lo != 0 || plan->n_rows > INT_MAX || plan->n_cols > INT_MAX ||
+        ((uintptr_t)in | (uintptr_t)out) % 16 != 0)
+        return "n/a";
+    rows = (int)plan->n_rows;
+    cols = (int)plan->n_cols;
+    switch (plan->elem_bytes) {
+    case 8: return launch_f64_dispatch(in, out, rows, cols, dim3(PAIR_THREADS));
+    case 4: return launch_any_shape((const float *)in, (float *)out, rows, cols, dim3(TILE_THREADS));
+    case 2: return launch_u16_dispatch(in, out, rows, cols, dim3(PAIR_THREADS));
+    case 1: return launch_u8_dispatch(in, out, rows, cols, dim3(QUAD_THREADS));
+    default: return "n/a";
+    }
+}
+
 /* Launches kernel K##_<bytes> for element or access size `bytes`. */
 #define ND_LAUNCH(K, bytes, grid, block, in, out, a)                                     \
     switch (bytes) {                                                                     \
@@ -243,6 +277,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (((uintptr_t)in | (uintptr_t)out) % (uintptr_t)p->elem_bytes != 0)
         return "needs buffers aligned to the element size";
     plan = tp_problem_plan(p);
+    if (launch_matrix(&plan, in, out) == NULL)
+        return NULL;   /* launched (and checked) by chapter 9's or 10's dispatcher */
     if (plan.kind == TP_PLAN_COPY) {
         CHECK_CUDA(cudaMemcpyAsync(out, in, (size_t)tp_problem_bytes(p),
                                    cudaMemcpyDeviceToDevice, 0));

@@ -17,6 +17,10 @@
  *                             permute_nd_pairs (2 x 2 blocks, 16-byte
  *                             accesses).
  * Up to three other axes only move the row or the tile (nd_index.h).
+ * A tile with no other axis is one matrix: there chapter 9's and chapter
+ * 10's dispatchers run instead (transpose_any_shape for 4 bytes,
+ * transpose_{f64,u16,u8}_dispatch), when both buffers are 16-byte aligned
+ * and both sides fit an int, as those kernels require.
  */
 #ifndef CH11_PERMUTE_ND_H
 #define CH11_PERMUTE_ND_H
