@@ -72,21 +72,21 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
                 int64_t r0, c0, z1, z2, in_off, out_off;
-                int tx, ty, j;
+                int t, j, S = a->tile, P = ND_THREADS / a->tile;
                 nd_tile_origin(a, bx, &r0, &c0);
                 for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
                     for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
                         nd_offsets(a, 0, z1, z2, &in_off, &out_off);
-                        for (ty = 0; ty < ND_TILE_ROWS; ty++)
-                            for (tx = 0; tx < ND_TILE; tx++)
-                                for (j = 0; j < ND_TILE; j += ND_TILE_ROWS) {
-                                    /* tile[tx][ty + j] was loaded from row
-                                     * r0 + tx, column c0 + ty + j */
-                                    int64_t c = c0 + ty + j, r = r0 + tx;
-                                    if (r < a->n_rows && c < a->n_cols)
-                                        store(s, (out_off + nd_col_out(a, c) + r) * e,
-                                              (in_off + nd_row_in(a, r) + c) * e, e);
-                                }
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (j = 0; j < S; j += P) {
+                                /* thread t = ty S + tx stores tile[tx][ty + j],
+                                 * loaded from row r0 + tx, column c0 + ty + j */
+                                int tx = t % S, ty = t / S;
+                                int64_t c = c0 + ty + j, r = r0 + tx;
+                                if (r < a->n_rows && c < a->n_cols)
+                                    store(s, (out_off + nd_col_out(a, c) + r) * e,
+                                          (in_off + nd_row_in(a, r) + c) * e, e);
+                            }
                     }
             }
 }
@@ -271,8 +271,8 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         int pairs = nd_pairs_fit(&plan, in_addr, out_addr);
         if (plan.kind == TP_PLAN_ROWS)
             w = nd_access_bytes(plan.row_len * plan.elem_bytes, in_addr, out_addr);
-        if (!nd_make_args(&plan, w, quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : ND_TILE, &a,
-                          grid)) {
+        int side = quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes);
+        if (!nd_make_args(&plan, w, side, &a, grid)) {
             snprintf(why, sizeof why, "%s: no grid", tp_problem_format(p, buf, sizeof buf));
             free(s.count);
             return 0;

@@ -7,8 +7,8 @@
  * Both kernels work from a tp_plan (common/problem.h):
  *   TILE  element (z, r, c) of the input, at sum z_in + r * in_row + c,
  *         goes to sum z_out + c * out_col + r. A block moves one
- *         ND_TILE x ND_TILE tile (tile rows along r, columns along c); its
- *         number along the grid's x axis gives the tile, and the grid's y
+ *         tile of nd_tile_side x nd_tile_side elements (tile rows along
+ *         r, columns along c); its number along the grid's x axis gives the tile, and the grid's y
  *         and z axes give the two "other" axes, z2 and z1 (each looped
  *         over when it has more than 65535 steps; z0 is 1 for a tile).
  *   ROWS  row (z0, z1, z2) of row_len elements goes, unchanged, from
@@ -33,14 +33,20 @@
 #define ND_HD static inline
 #endif
 
-#define ND_TILE 32        /* the tile: ND_TILE x ND_TILE elements            */
-#define ND_TILE_ROWS 8    /* its block: ND_TILE x ND_TILE_ROWS threads       */
+#define ND_TILE 32        /* the tile of 8 and 16-byte elements: 32 x 32     */
+#define ND_TILE64 64      /* ... and of 1, 2 and 4-byte elements: 64 x 64    */
 #define ND_THREADS 256    /* threads per block, every kernel                 */
 #define ND_QUAD_TILE 128  /* the byte quads' tile: 128 x 128 bytes           */
 #define ND_PAIR_TILE 64   /* the 2-byte pairs' tile: 64 x 64 elements         */
 #ifndef ND_GRID_YZ_MAX
 #define ND_GRID_YZ_MAX 65535   /* CUDA's limit on gridDim.y and .z (tests lower it) */
 #endif
+
+/* The side of permute_nd_tile's tile for elements of e bytes. */
+ND_HD int nd_tile_side(int e)
+{
+    return e <= 4 ? ND_TILE64 : ND_TILE;
+}
 
 /* What a kernel needs of the plan, as plain numbers (a kernel argument). */
 typedef struct {
@@ -55,8 +61,8 @@ typedef struct {
     int64_t z_in[3], z_out[3];    /* their strides (0 where padded): in elements
                                      for a tile, in accesses for rows             */
     uint32_t tiles_c;             /* TILE: tiles along c                          */
-    int tile;                     /* TILE: its side: ND_TILE, ND_QUAD_TILE or
-                                     ND_PAIR_TILE                                 */
+    int tile;                     /* TILE: its side: nd_tile_side, ND_QUAD_TILE
+                                     or ND_PAIR_TILE                              */
     int64_t vecs;                 /* ROWS: accesses per row                       */
     uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
 } nd_args;
@@ -179,7 +185,7 @@ static inline int nd_access_bytes(int64_t row_bytes, uintptr_t in, uintptr_t out
 
 /* The kernels' arguments and grid for a TILE or ROWS plan; `access` is
  * the rows kernel's access width in bytes (nd_access_bytes; ignored for a
- * tile), `tile` the tile's side (ND_TILE, or ND_QUAD_TILE for the byte
+ * tile), `tile` the tile's side (nd_tile_side, or ND_QUAD_TILE for the byte
  * quads; ignored for rows). The grid's y and z are capped at ND_GRID_YZ_MAX (the kernels
  * loop over the rest); x is at most 2^31 - 1, which a plan of up to 2^62 bytes of
  * rows or tiles could exceed: returns 0 then (else 1). */

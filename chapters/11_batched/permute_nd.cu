@@ -17,61 +17,102 @@ typedef uint4 nd_16;
 
 /* ---- The tile: the fastest axis moves --------------------------------------
 
- * Chapter 7's padded tile, for elements of type T: a block of 32 x 8
- * threads loads a 32 x 32 tile along the input's fastest axis (c), each
- * warp 32 neighbours of one row, and stores it along the output's (r),
- * each warp 32 neighbours of one output row. The padding column keeps a
- * column of a 4-byte tile on 32 banks; for other sizes it is what
- * chapter 10 measured (its NOTES.md). Tile (z1, z2, tile number) comes
- * from the grid (nd_index.h). A side shorter than a tile continues into
- * the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and nd_col_out
- * find a row's and a column's offset then. */
-#define ND_TILE_KERNEL(NAME, T, MIN_BLOCKS)                                              \
+ * Chapter 7's padded tile, for elements of type T, S x S elements
+ * (nd_tile_side: 64 for elements of up to 4 bytes, chapter 9's lever 1;
+ * 32 for 8 and 16 bytes), with 256 threads: thread t covers column t % S
+ * of rows t / S, t / S + P, ... (P = 256 / S rows a pass). A warp loads
+ * 32 neighbours of one input row and, after the barrier, stores 32
+ * neighbours of one output row. Every load of a thread is issued before
+ * the first is stashed: S / P loads in flight, 16 for the 64 x 64 tile
+ * (chapter 9 measured that tile above chapter 7's on an H200; for the
+ * permutations it is a hypothesis until chapter 11's table shows it). The
+ * row pitch, S + ND_PAD(T) elements, is an odd number of 4-byte words, so
+ * the 32 threads reading a column of the tile fall on 32 banks (8 and
+ * 16-byte elements: 33 elements, as chapter 10's tiles). Tile (z1, z2,
+ * tile number) comes from the grid (nd_index.h). A side shorter than 32
+ * continues into the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and
+ * nd_col_out find a row's and a column's offset then. */
+#define ND_PAD(T) (sizeof(T) >= 4 ? 1 : 4 / (int)sizeof(T))
+#define ND_TILE_KERNEL(NAME, T, S, MIN_BLOCKS, SPLIT)                                    \
     __global__ void __launch_bounds__(ND_THREADS, ND_MIN_BLOCKS(MIN_BLOCKS))             \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
-        __shared__ T tile[ND_TILE][ND_TILE + 1];                                         \
-        int tx = threadIdx.x, ty = threadIdx.y;                                          \
+        enum { P = ND_THREADS / (S) };                                                   \
+        __shared__ T tile[S][(S) + ND_PAD(T)];                                           \
+        const int tx = threadIdx.x % (S), ty = threadIdx.x / (S);                        \
         int64_t r0, c0, in_off, out_off;                                                 \
+        T v[(S) / P];                                                                    \
                                                                                          \
         nd_tile_origin(&a, blockIdx.x, &r0, &c0);                                        \
+        /* this thread's loads: column c0 + tx, rows r0 + ty + j P below r0 + ty +     \
+         * rows_in; its stores: output column r0 + tx, rows c0 + ty + j P below         \
+         * c0 + ty + cols_in */                                                         \
+        const int rows_in = (int)min(a.n_rows - r0 - ty, (int64_t)(S));                  \
+        const int cols_in = (int)min(a.n_cols - c0 - ty, (int64_t)(S));                  \
+        const bool col_ok = c0 + tx < a.n_cols, row_ok = r0 + tx < a.n_rows;             \
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
-                for (int j = 0; j < ND_TILE; j += ND_TILE_ROWS) {                        \
-                    int64_t r = r0 + ty + j, c = c0 + tx;                                \
-                    if (r < a.n_rows && c < a.n_cols)                                    \
-                        tile[ty + j][tx] = in[in_off + nd_row_in(&a, r) + c];            \
+                if (!(SPLIT)) { /* rows P apart: one pointer, stepped */                \
+                    const T *p = in + in_off + (r0 + ty) * a.in_row + c0 + tx;           \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
+                        if (col_ok && j * P < rows_in)                                   \
+                            v[j] = *p;                                                   \
+                        p += P * a.in_row;                                               \
+                    }                                                                    \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                        if (col_ok && j * P < rows_in)                                   \
+                            v[j] = in[in_off + nd_row_in(&a, r0 + ty + j * P) + c0 + tx]; \
                 }                                                                        \
+                _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                      \
+                    if (col_ok && j * P < rows_in)                                       \
+                        tile[ty + j * P][tx] = v[j];                                     \
                 __syncthreads();                                                         \
-                for (int j = 0; j < ND_TILE; j += ND_TILE_ROWS) {                        \
-                    int64_t c = c0 + ty + j, r = r0 + tx;                                \
-                    if (r < a.n_rows && c < a.n_cols)                                    \
-                        out[out_off + nd_col_out(&a, c) + r] = tile[tx][ty + j];         \
+                if (!(SPLIT)) {                                                          \
+                    T *q = out + out_off + (c0 + ty) * a.out_col + r0 + tx;              \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
+                        if (row_ok && j * P < cols_in)                                   \
+                            *q = tile[tx][ty + j * P];                                   \
+                        q += P * a.out_col;                                              \
+                    }                                                                    \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                        if (row_ok && j * P < cols_in)                                   \
+                            out[out_off + nd_col_out(&a, c0 + ty + j * P) + r0 + tx] =   \
+                                tile[tx][ty + j * P];                                    \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
     }
 
-/* MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
+/* SPLIT: a kernel for plans with a split side (nd_row_in / nd_col_out
+ * divide), and one for the rest, whose rows are P apart and stepped with
+ * one pointer; apart, each needs fewer registers than both in one.
+ * MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
  * the registers a thread may use (65536 / (256 x MIN_BLOCKS)). Without it
- * the tiles took 48 registers and Nsight Compute measured 62.5%
- * occupancy on an H200 (chapter 11's NOTES.md). 8 blocks (32 registers,
- * all 2048 threads of an SM) for 1 to 4 bytes; 6 (40 registers) for 8
- * bytes, which spill at 32; 4 for 16 bytes (`nvcc -arch=sm_90 -O3
- * -Xptxas -v`: no spills for any of them). Only where an SM holds 2048
- * threads (compute capability 8.0, 9.0 and 10.0); elsewhere the compiler
- * refuses more blocks than fit, so it chooses alone (1). */
+ * the 32 x 32 tiles took 48 registers and Nsight Compute measured 62.5%
+ * occupancy on an H200 (chapter 11's NOTES.md). Each is the most blocks
+ * with no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers)
+ * for the unsplit 64 x 64 tiles and the 8-byte 32 x 32 one, 4 (64) for
+ * the rest. Only where an SM holds 2048 threads (compute capability 8.0,
+ * 9.0 and 10.0); elsewhere the compiler refuses more blocks than fit, so
+ * it chooses alone (1). */
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)
 #define ND_MIN_BLOCKS(n) (n)
 #else
 #define ND_MIN_BLOCKS(n) 1
 #endif
-ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, 8)
-ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, 8)
-ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, 8)
-ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long, 6)
-ND_TILE_KERNEL(permute_nd_tile_16, nd_16, 4)
+ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, ND_TILE64, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, ND_TILE64, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, ND_TILE64, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long, ND_TILE, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_16, nd_16, ND_TILE, 4, 0)
+ND_TILE_KERNEL(permute_nd_split_1, uint8_t, ND_TILE64, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_2, uint16_t, ND_TILE64, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_4, uint32_t, ND_TILE64, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_8, unsigned long long, ND_TILE, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
 
 /* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
 
@@ -289,17 +330,19 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  : plan.elem_bytes;
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    if (!nd_make_args(&plan, access, quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : ND_TILE, &a,
-                      g))
+    if (!nd_make_args(&plan, access,
+                      quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
+                      &a, g))
         return "too many tiles or rows for one grid";
     dim3 grid(g[0], g[1], g[2]);
     if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
+    } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
+        ND_LAUNCH(permute_nd_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE) {
-        ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_TILE, ND_TILE_ROWS), in,
-                  out, a);
+        ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else {
         ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
     }

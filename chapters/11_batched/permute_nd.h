@@ -7,9 +7,13 @@
  *   the fastest axis stays    permute_nd_rows: whole rows copied, in the
  *                             widest accesses (16, 8, 4, 2 or 1 bytes)
  *                             that the row's length allows;
- *   the fastest axis moves    permute_nd_tile: chapter 7's padded 32 x 32
- *                             tile, in the element's own size, over the
- *                             input's and the output's fastest axes; for
+ *   the fastest axis moves    permute_nd_tile: a padded tile in the
+ *                             element's own size (64 x 64 with 16 loads in
+ *                             flight a thread, chapter 9's lever 1, for up
+ *                             to 4 bytes; chapter 7's 32 x 32 for 8 and
+ *                             16), over the input's and the output's
+ *                             fastest axes (permute_nd_split where a short
+ *                             side continues into the next axis); for
  *                             bytes whose sides and strides are multiples
  *                             of 4, permute_nd_quads (chapter 10's 4 x 4
  *                             blocks in 32-bit words); for 2-byte elements
