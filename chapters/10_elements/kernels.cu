@@ -661,6 +661,11 @@ transpose_u8_any(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int 
  * so that tests/test_staged.c can run the same code on the CPU for every
  * block and thread of many shapes. Tiles: 64 x 64 bytes (1-byte) and 64
  * rows x 32 columns (2-byte), 256 threads, numbered along a 2D grid. */
+/* staged_index.h numbers its threads for ST_THREADS a block. */
+typedef char staged_threads_match[STAGED8_THREADS == ST_THREADS && STAGED16_THREADS == ST_THREADS
+                                      ? 1
+                                      : -1];
+
 __global__ void __launch_bounds__(STAGED8_THREADS)
 transpose_u8_staged(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
 {
