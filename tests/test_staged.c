@@ -11,6 +11,10 @@
  *     (16-byte loads, 32-bit stores) and element access is aligned to
  *     its size; every shared access is inside the array, and no shared
  *     word is stored twice in a block (two threads would race);
+ *   - after phase 1, every shared word holds what the design says (plane
+ *     k, row R, element v of word m: input element (R - t_k, P (P m +
+ *     v) + k) of the tile): a check written from the design, apart from
+ *     the code it checks;
  *   - every output element is written exactly once, with the right input
  *     element: the emulation runs once per byte of the offsets (input
  *     byte o holds byte q of o in run q), so the output says exactly
@@ -220,6 +224,43 @@ static int block_selected(const staged_case *k, int bx, int by, int gx, int gy)
     return (unsigned)(bx * 2654435761u + by * 40503u) % (unsigned)k->sample == 0;
 }
 
+/* An independent check of phase 1, from the design rather than the code:
+ * after it, element v of word m of plane p's row R must be input element
+ * (r0 + R - t_p, c0 + P (P m + v) + p), for every such element inside
+ * the tile, t_p being the output shift of column c0 + p. */
+static void check_planes(const staged_case *k, const uint8_t *in, const uint8_t *out,
+                         const uint32_t *sh, int r0, int c0)
+{
+    int e = k->elem, P = 4 / e, tc = tile_cols(e), words = tc / (P * P);
+    int n_rows = st_min(ST_TILE_ROWS, k->rows - r0), n_cols = st_min(tc, k->cols - c0);
+    int p, i, m, v, b;
+    for (p = 0; p < P; p++) {
+        int t = st_out_shift(out, k->rows, r0, c0 + p, e);
+        for (i = 0; i < n_rows; i++)
+            for (m = 0; m < words; m++)
+                for (v = 0; v < P; v++) {
+                    int c = P * (P * m + v) + p;
+                    int w = e == 1 ? st8_word(p, i + t, m) : st16_word(p, i + t, m);
+                    if (c >= n_cols)
+                        continue;
+                    for (b = 0; b < e; b++) {
+                        size_t src = ((size_t)(r0 + i) * (size_t)k->cols + (size_t)(c0 + c)) *
+                                     (size_t)e + (size_t)b;
+                        int byte = 4 * w + e * v + b;
+                        if (!E.written[byte])
+                            error("tile (%d, %d): plane %d row %d word %d element %d (input "
+                                  "row %d, column %d) never stored", r0, c0, p, i + t, m, v,
+                                  r0 + i, c0 + c);
+                        else if (((const uint8_t *)sh)[byte] != in[src])
+                            error("tile (%d, %d): plane %d row %d word %d element %d holds "
+                                  "0x%02x, want input row %d, column %d: 0x%02x", r0, c0, p,
+                                  i + t, m, v, ((const uint8_t *)sh)[byte], r0 + i, c0 + c,
+                                  in[src]);
+                    }
+                }
+    }
+}
+
 static void emulate(const staged_case *k, const uint8_t *in, uint8_t *out, uint32_t *sh,
                     unsigned char *written, staged_stats *st)
 {
@@ -253,6 +294,7 @@ static void emulate(const staged_case *k, const uint8_t *in, uint8_t *out, uint3
             }
             if (E.logging && (passes = bank_passes()) > st->worst_passes)
                 st->worst_passes = passes;
+            check_planes(k, in, out, sh, r0, c0);
             E.log_n = 0;
             memset(E.seq, 0, sizeof E.seq);
             for (tid = 0; tid < ST_THREADS; tid++) {

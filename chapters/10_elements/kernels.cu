@@ -666,7 +666,14 @@ typedef char staged_threads_match[STAGED8_THREADS == ST_THREADS && STAGED16_THRE
                                       ? 1
                                       : -1];
 
-__global__ void __launch_bounds__(STAGED8_THREADS)
+/* __maxnreg__(32) (in place of __launch_bounds__, which cannot go with
+ * it): at 32 registers a thread, 8 blocks of 256 threads fit an SM of 2048
+ * threads (sm_90: 8 x 5440 bytes of shared memory, too); with
+ * __launch_bounds__(256) alone ptxas gave transpose_u8_staged 39, which
+ * allows 6 (nvcc 13.0, sm_90, -Xptxas -v; no spills either way, and
+ * tests/check_resources.sh checks the 32 and the spills). Whether the
+ * fuller SM is faster is a hypothesis. */
+__global__ void __maxnreg__(32)
 transpose_u8_staged(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
 {
     __shared__ uint32_t plane[ST8_SHARED_WORDS];   /* 4 planes of 68 x 5 words: 5440 bytes */
@@ -677,7 +684,7 @@ transpose_u8_staged(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, i
     st8_phase2(plane, out, rows, cols, r0, c0, threadIdx.x);
 }
 
-__global__ void __launch_bounds__(STAGED16_THREADS)
+__global__ void __maxnreg__(32)
 transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows,
                      int cols)
 {

@@ -31,7 +31,7 @@
  * __funnelshift_r(w[j + d], w[j + d + 1], 8 b), s_i = 4 d + b (st_realign).
  * A chunk that is not wholly inside the input buffer [in, in + total) is
  * gathered element by element instead, only the elements of the segment
- * (at most the first and the last row of the whole matrix).
+ * (such a chunk holds one of the buffer's first or last 16 bytes).
  *
  * Output side: t = the element offset of an output row segment inside its
  * first aligned word. It depends only on the column modulo P = 4 / E
@@ -210,9 +210,10 @@ ST_DEV void st_load_group(const uint8_t *in, int64_t total, int64_t b0, int nb, 
     uint32_t w[8];
     ST_UNROLL
     for (h = 0; h < 2; h++) {
-        /* Chunk M + h of the segment's aligned span: bytes s + 16(M + h)
-         * - s .. of the segment, at offset r of in. Needed when it holds a
-         * byte of the segment; the second only when s != 0. */
+        /* Chunk M + h of the segment's aligned span, at offset r of in,
+         * holds segment bytes 16(M + h) - s .. 16(M + h) - s + 15. Needed
+         * when one of them is in the segment; the second only when
+         * s != 0 (else y is chunk M alone). */
         int64_t r = b0 - s + 16 * (M + h);
         w[4 * h] = w[4 * h + 1] = w[4 * h + 2] = w[4 * h + 3] = 0;
         if (16 * (M + h) < s + nb && (h == 0 || s != 0)) {
