@@ -24,6 +24,11 @@
  *                              multiples of 4)
  *   transpose_u8_any           any shape in 32-bit words: rows that start
  *                              mid-word are shifted into place
+ *   transpose_u16_staged       any shape: aligned 16-byte loads shifted
+ *   transpose_u8_staged        into place in registers, whole 32-bit words
+ *                              through shared memory and out, single
+ *                              elements only at the ragged ends
+ *                              (staged_index.h)
  *
  * The tiles are numbered along a 2D grid (at most 65535 tile rows, the
  * launch says n/a beyond), and every offset into a matrix is computed in
@@ -33,6 +38,7 @@
 #include <stdint.h>
 
 #include "kernels.h"
+#include "staged_index.h"
 #include "../tile.h"
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
@@ -644,6 +650,52 @@ transpose_u8_any(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int 
     }
 }
 
+/* ---- Any shape, staged through shared memory in whole words -------------
+
+ * transpose_u8_staged and transpose_u16_staged: any rows and cols (every
+ * row of an odd-width matrix starts at another byte of a word), with
+ * 16-byte global loads, 32-bit shared stores and loads, and 32-bit global
+ * stores, except for the elements at the ragged ends of a segment.
+ * staged_index.h holds the whole body of both (and says how it works):
+ * the phase before the barrier and the one after, each for one thread,
+ * so that tests/test_staged.c can run the same code on the CPU for every
+ * block and thread of many shapes. Tiles: 64 x 64 bytes (1-byte) and 64
+ * rows x 32 columns (2-byte), 256 threads, numbered along a 2D grid. */
+/* staged_index.h numbers its threads for ST_THREADS a block. */
+typedef char staged_threads_match[STAGED8_THREADS == ST_THREADS && STAGED16_THREADS == ST_THREADS
+                                      ? 1
+                                      : -1];
+
+/* __maxnreg__(32) (in place of __launch_bounds__, which cannot go with
+ * it): at 32 registers a thread, 8 blocks of 256 threads fit an SM of 2048
+ * threads (sm_90: 8 x 5440 bytes of shared memory, too); with
+ * __launch_bounds__(256) alone ptxas gave transpose_u8_staged 39, which
+ * allows 6 (nvcc 13.0, sm_90, -Xptxas -v; no spills either way, and
+ * tests/check_resources.sh checks the 32 and the spills). Whether the
+ * fuller SM is faster is a hypothesis. */
+__global__ void __maxnreg__(32)
+transpose_u8_staged(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
+{
+    __shared__ uint32_t plane[ST8_SHARED_WORDS];   /* 4 planes of 68 x 5 words: 5440 bytes */
+    int r0 = blockIdx.y * ST_TILE_ROWS, c0 = blockIdx.x * ST8_COLS;
+
+    st8_phase1(in, plane, out, rows, cols, r0, c0, threadIdx.x);
+    __syncthreads();
+    st8_phase2(plane, out, rows, cols, r0, c0, threadIdx.x);
+}
+
+__global__ void __maxnreg__(32)
+transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows,
+                     int cols)
+{
+    __shared__ uint32_t plane[ST16_SHARED_WORDS];   /* 2 planes of 66 x 12 words: 6336 bytes */
+    int r0 = blockIdx.y * ST_TILE_ROWS, c0 = blockIdx.x * ST16_COLS;
+
+    st16_phase1((const uint8_t *)in, plane, out, rows, cols, r0, c0, threadIdx.x);
+    __syncthreads();
+    st16_phase2(plane, (uint8_t *)out, rows, cols, r0, c0, threadIdx.x);
+}
+
 /* ---- Launch functions ---------------------------------------------------- */
 
 /* The tile kernels: blocks of TILE x BLOCK_ROWS, one block per TILE x TILE. */
@@ -686,6 +738,38 @@ const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 b
     if (na)
         return na;
     transpose_u16_any<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* The staged kernels take any shape; the 2-byte one needs 2-byte aligned
+ * buffers (its element loads and stores are 2 bytes wide). */
+const char *launch_u8_staged(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = block.x * block.y * block.z != STAGED8_THREADS
+                         ? "written for blocks of 256 threads"
+                         : tp_grid(&grid, (cols + (long)ST8_COLS - 1) / ST8_COLS,
+                                   (rows + (long)ST_TILE_ROWS - 1) / ST_TILE_ROWS, 1, 1);
+    if (na)
+        return na;
+    transpose_u8_staged<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = block.x * block.y * block.z != STAGED16_THREADS
+                         ? "written for blocks of 256 threads"
+                     : (((uintptr_t)in | (uintptr_t)out) & 1) != 0
+                         ? "needs 2-byte aligned buffers"
+                         : tp_grid(&grid, (cols + (long)ST16_COLS - 1) / ST16_COLS,
+                                   (rows + (long)ST_TILE_ROWS - 1) / ST_TILE_ROWS, 1, 1);
+    if (na)
+        return na;
+    transpose_u16_staged<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }

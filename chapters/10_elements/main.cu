@@ -24,6 +24,9 @@
  *   transpose_u8_tile           one byte per thread access
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
  *   transpose_u8_any            32-bit words on any shape
+ *   transpose_u16_staged,       any shape: aligned 16-byte loads shifted in
+ *   transpose_u8_staged         registers, whole words through shared memory
+ *                               and out (not yet run on a GPU)
  *
  * Build and run:   make chapter10 && ./chapter10
  *                  ./chapter10 --kernel u16           (one element size: the names say it)
@@ -51,10 +54,12 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
+    TP_KERNEL_BYTES("transpose_u16_staged",      launch_u16_staged,      TP_TRANSPOSE, STAGED16_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_dispatch",    launch_u16_dispatch,    TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_any",          launch_u8_any,          TP_TRANSPOSE, ANY8_THREADS, 1, 1),
+    TP_KERNEL_BYTES("transpose_u8_staged",       launch_u8_staged,       TP_TRANSPOSE, STAGED8_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_dispatch",     launch_u8_dispatch,     TP_TRANSPOSE, QUAD_THREADS, 1, 1),
 };
 
