@@ -220,23 +220,21 @@ static void walk_pairs(sink *s, const nd_args *a, const uint32_t grid[3])
 static void walk_rows(sink *s, const nd_args *a, const uint32_t grid[3], int w)
 {
     uint32_t bx, by, bz, t;
+    int k;
     for (bz = 0; bz < grid[2]; bz++)
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++)
-                for (t = 0; t < ND_THREADS; t++) {
-                    uint32_t rows = bx / a->pieces, piece = bx - rows * a->pieces;
-                    int g;
-                    int64_t v, z0, z1, z2, in_off, out_off;
-                    nd_row_thread(a, t, piece, &g, &v);
-                    z2 = (int64_t)rows * a->group + g;
-                    if (g < 0 || v >= a->vecs || z2 >= a->z_dims[2])
-                        continue;
-                    for (z0 = bz; z0 < a->z_dims[0]; z0 += grid[2])
-                        for (z1 = by; z1 < a->z_dims[1]; z1 += grid[1]) {
-                            nd_offsets(a, z0, z1, z2, &in_off, &out_off);
-                            store(s, (out_off + v) * w, (in_off + v) * w, w);
-                        }
-                }
+                for (t = 0; t < ND_THREADS; t++)
+                    for (k = 0; k < ND_ROW_UNROLL; k++) {
+                        int64_t v, z0, z1, z2, in_off, out_off;
+                        if (!nd_row_access(a, bx, t, k, &z2, &v))
+                            continue;
+                        for (z0 = bz; z0 < a->z_dims[0]; z0 += grid[2])
+                            for (z1 = by; z1 < a->z_dims[1]; z1 += grid[1]) {
+                                nd_offsets(a, z0, z1, z2, &in_off, &out_off);
+                                store(s, (out_off + v) * w, (in_off + v) * w, w);
+                            }
+                    }
 }
 
 /* Runs problem p through the plan and the emulated kernel; 1 if every

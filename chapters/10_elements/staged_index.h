@@ -62,7 +62,7 @@
  *
  * Bank conflicts, a hypothesis (the CPU test counts them under the usual
  * model, 32 banks of 4-byte words, one pass per distinct word in a bank,
- * for a full tile; not profiled): plane rows have an odd pitch of 5 words
+ * for a full tile; not profiled): plane rows have a pitch of 5 words
  * (1-byte) and 12 words (2-byte), and the lanes of a warp are chosen so
  * that every warp-wide shared access touches 32 different banks: 1-byte
  * phase 1 lanes take rows 4 apart (bank 20 j + M), phase 2 lanes take 8

@@ -16,9 +16,10 @@
  *         size that divides it (nd_access_bytes); the strides are then
  *         counted in accesses.
  *         When a row has fewer accesses than a block has threads, a block
- *         moves `group` neighbouring rows along z2 at once; otherwise one
- *         row, in `pieces` blocks. The grid's x axis numbers (group of
- *         rows, piece), y and z are z1 and z0 as for the tile.
+ *         moves ND_ROW_UNROLL bunches of `group` neighbouring rows along
+ *         z2; otherwise one row, in `pieces` blocks (nd_row_access). The
+ *         grid's x axis numbers (bunches of rows, piece), y and z are z1
+ *         and z0 as for the tile.
  */
 #ifndef CH11_ND_INDEX_H
 #define CH11_ND_INDEX_H
@@ -137,18 +138,33 @@ ND_HD void nd_offsets(const nd_args *a, int64_t z0, int64_t z1, int64_t z2, int6
     *out_off = z0 * a->z_out[0] + z1 * a->z_out[1] + z2 * a->z_out[2];
 }
 
-/* ROWS: thread t of a block moves access v of the block's row g (g <
- * group). Threads with g >= group have nothing to do (*g = -1). */
-ND_HD void nd_row_thread(const nd_args *a, uint32_t t, uint32_t piece, int *g, int64_t *v)
+/* ROWS: a thread moves ND_ROW_UNROLL accesses, all loaded before the
+ * first is stored (chapter 9's copy: more bytes in flight a thread).
+ * Access k of thread t of block x is access *v of row *z2 (the other
+ * axes' z0 and z1 come from the grid). Short rows (fewer accesses than a
+ * block has threads, `group` of them fit): a block moves ND_ROW_UNROLL
+ * bunches of `group` neighbouring rows, thread t access t % vecs of row
+ * t / vecs of bunch k; threads past the last whole row have nothing to
+ * do. Long rows: a block moves a piece of
+ * ND_ROW_UNROLL x ND_THREADS accesses of one row, access k of thread t
+ * being k ND_THREADS + t, so each warp instruction covers 32 neighbours.
+ * Returns 0 where access k falls outside the rows. */
+#define ND_ROW_UNROLL 4
+ND_HD int nd_row_access(const nd_args *a, uint32_t block_x, uint32_t t, int k, int64_t *z2,
+                        int64_t *v)
 {
-    if (a->group > 1) {
-        uint32_t gg = t / (uint32_t)a->vecs;
-        *g = gg < a->group ? (int)gg : -1;
-        *v = (int64_t)(t - gg * (uint32_t)a->vecs);
+    uint32_t rows = block_x / a->pieces, piece = block_x - rows * a->pieces;
+    if (a->vecs < ND_THREADS) {   /* short rows, as nd_make_args decided */
+        uint32_t g = t / (uint32_t)a->vecs;
+        if (g >= a->group)
+            return 0;
+        *v = (int64_t)(t - g * (uint32_t)a->vecs);
+        *z2 = ((int64_t)rows * ND_ROW_UNROLL + k) * a->group + g;
     } else {
-        *g = 0;
-        *v = (int64_t)piece * ND_THREADS + t;
+        *v = ((int64_t)piece * ND_ROW_UNROLL + k) * ND_THREADS + t;
+        *z2 = rows;
     }
+    return *v < a->vecs && *z2 < a->z_dims[2];
 }
 
 /* The 2-byte pairs (chapter 10's transpose_u16_vec16 with strides):
@@ -234,10 +250,12 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
             a->z_out[k] = a->z_out[k] * plan->elem_bytes / access;
         }
         if (a->vecs < ND_THREADS) {
+            int64_t bunch = (int64_t)(ND_THREADS / a->vecs) * ND_ROW_UNROLL;
             a->group = (uint32_t)(ND_THREADS / a->vecs);
-            x = (a->z_dims[2] + a->group - 1) / a->group;
+            x = (a->z_dims[2] + bunch - 1) / bunch;
         } else {
-            int64_t pieces = (a->vecs + ND_THREADS - 1) / ND_THREADS;
+            int64_t per_block = (int64_t)ND_THREADS * ND_ROW_UNROLL;
+            int64_t pieces = (a->vecs + per_block - 1) / per_block;
             if (pieces > 0xFFFFFFFFLL)
                 return 0;
             a->pieces = (uint32_t)pieces;

@@ -237,26 +237,33 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
- * length allows). A block moves `group` neighbouring rows along z2 when
- * rows are short, else one piece of ND_THREADS accesses of one row: each
- * warp then loads and stores runs of neighbouring accesses on both sides,
- * as a copy does. */
+ * length allows). A thread moves ND_ROW_UNROLL accesses (nd_row_access):
+ * of ND_ROW_UNROLL bunches of neighbouring short rows, or of one piece of
+ * a long row, each warp loading and storing runs of neighbouring accesses
+ * on both sides, as a copy does; all its loads are issued before its
+ * first store. */
 #define ND_ROWS_KERNEL(NAME, V)                                                          \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
     {                                                                                    \
-        uint32_t rows = blockIdx.x / a.pieces, piece = blockIdx.x - rows * a.pieces;     \
-        int g;                                                                           \
-        int64_t v, in_off, out_off;                                                      \
+        int64_t in_rel[ND_ROW_UNROLL], out_rel[ND_ROW_UNROLL], z2, v, in_off, out_off;   \
+        bool ok[ND_ROW_UNROLL];                                                          \
+        V x[ND_ROW_UNROLL];                                                              \
                                                                                          \
-        nd_row_thread(&a, threadIdx.x, piece, &g, &v);                                   \
-        int64_t z2 = (int64_t)rows * a.group + g;                                        \
-        if (g < 0 || v >= a.vecs || z2 >= a.z_dims[2])                                   \
-            return;                                                                      \
+        _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++) {                     \
+            ok[k] = nd_row_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v);              \
+            in_rel[k] = z2 * a.z_in[2] + v;                                              \
+            out_rel[k] = z2 * a.z_out[2] + v;                                            \
+        }                                                                                \
         for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
             for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {           \
-                nd_offsets(&a, z0, z1, z2, &in_off, &out_off); /* in accesses */         \
-                out[out_off + v] = in[in_off + v];                                       \
+                nd_offsets(&a, z0, z1, 0, &in_off, &out_off); /* in accesses */          \
+                _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++)                \
+                    if (ok[k])                                                           \
+                        x[k] = in[in_off + in_rel[k]];                                   \
+                _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++)                \
+                    if (ok[k])                                                           \
+                        out[out_off + out_rel[k]] = x[k];                                \
             }                                                                            \
     }
 

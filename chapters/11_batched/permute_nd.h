@@ -6,7 +6,8 @@
  *   the identity              cudaMemcpyAsync, device to device;
  *   the fastest axis stays    permute_nd_rows: whole rows copied, in the
  *                             widest accesses (16, 8, 4, 2 or 1 bytes)
- *                             that the row's length allows;
+ *                             that the row's length allows, 4 a thread,
+ *                             all loaded before the first is stored;
  *   the fastest axis moves    permute_nd_tile: a padded tile in the
  *                             element's own size (64 x 64 with 16 loads in
  *                             flight a thread, chapter 9's lever 1, for up
