@@ -20,7 +20,7 @@
  *                               mid-word shifted into place)
  *   transpose_*_dispatch        for each element size, the kernel for every
  *                               shape: the packed one where the sides allow,
- *                               else the fastest on odd sides (kernels.cu)
+ *                               else the one for odd sides (kernels.cu)
  *   transpose_u8_tile           one byte per thread access
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
  *   transpose_u8_any            32-bit words on any shape
