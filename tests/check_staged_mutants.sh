@@ -12,7 +12,9 @@
 # they change nothing (equivalent mutants): dropping `r0 & 3` from
 # st_out_shift (r0 is a multiple of 64), and loosening the caller's
 # `16 * M < n_cols` in st8_phase1 (st_load_group checks each chunk against
-# the segment itself).
+# the segment itself). The last eight break the strided arithmetic that
+# chapter 11's permute_nd_staged_* use (pitches, offsets, the whole input
+# buffer's size); chapter 10's dense cases cannot see them.
 # One line per case: PASS or FAIL; exit status 1 if any FAIL.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -74,8 +76,8 @@ mutant "a ragged end writes the next tile's first element" \
 mutant "the output shift ignores the buffer's address" \
     '(uint32_t)((uintptr_t)out & 3) +' '0u +'
 mutant "u8: plane rows placed by column c0, not c0 + k" \
-    'ST_STS(sh, st8_word(k, i + st_out_shift(out, rows, r0, c0 + k, 1), M), y[k]);' \
-    'ST_STS(sh, st8_word(k, i + st_out_shift(out, rows, r0, c0, 1), M), y[k]);'
+    'ST_STS(sh, st8_word(k, i + st_out_shift(out, g, r0, c0 + k, 1), M), y[k]);' \
+    'ST_STS(sh, st8_word(k, i + st_out_shift(out, g, r0, c0, 1), M), y[k]);'
 mutant "u8: phase 1 misses rows" \
     '*i = (w & 3) + 4 * ((l >> 2) + 8 * (w >> 2));' '*i = (w & 3) + 4 * ((l >> 2) + 7 * (w >> 2));'
 mutant "u8: phase 2 output column without k" \
@@ -95,4 +97,30 @@ mutant "u16: no parity swap of the half words (bank conflicts, still correct)" \
     'int k = s >> 1, h = (s & 1) ^ (i & 1);' 'int k = s >> 1, h = (s & 1);'
 mutant "u16: a plane one row short" \
     '#define ST16_PLANE_ROWS 66' '#define ST16_PLANE_ROWS 65'
+# The strided arithmetic (chapter 11's permute_nd_staged_*): the dense
+# cases cannot see these (pitches = extents, offsets 0); test_staged.c's
+# strided cases must.
+mutant "strided: the output shift ignores out_off" \
+    '(uint32_t)E * ((uint32_t)(g->out_off & 3) +' '(uint32_t)E * (0u +'
+mutant "strided: the output shift uses rows for out_col (the dense formula)" \
+    '(uint32_t)(col & 3) * (uint32_t)(g->out_col & 3) +' \
+    '(uint32_t)(col & 3) * (uint32_t)(g->rows & 3) +'
+mutant "strided: u8 input rows cols apart, not in_row" \
+    'st_load_group(in, g->in_bytes, g->in_off + (int64_t)(r0 + i) * g->in_row + c0, n_cols,' \
+    'st_load_group(in, g->in_bytes, g->in_off + (int64_t)(r0 + i) * g->cols + c0, n_cols,'
+mutant "strided: u16 input without in_off" \
+    'st_load_group(in, g->in_bytes, 2 * (g->in_off + (int64_t)(r0 + i) * g->in_row + c0),' \
+    'st_load_group(in, g->in_bytes, 2 * ((int64_t)(r0 + i) * g->in_row + c0),'
+mutant "strided: u8 output columns rows apart, not out_col" \
+    'st_store_word(out, g->out_off + (int64_t)(c0 + c) * g->out_col + r0, 4 * p - t,' \
+    'st_store_word(out, g->out_off + (int64_t)(c0 + c) * g->rows + r0, 4 * p - t,'
+mutant "strided: u16 first output word without out_off" \
+    'st_store_word(out, 2 * (g->out_off + (int64_t)(c0 + c) * g->out_col + r0), 2 * p - t,' \
+    'st_store_word(out, 2 * ((int64_t)(c0 + c) * g->out_col + r0), 2 * p - t,'
+mutant "strided: u8 chunk rule against the matrix's bytes, not the buffer's" \
+    'st_load_group(in, g->in_bytes, g->in_off + (int64_t)(r0 + i) * g->in_row + c0, n_cols,' \
+    'st_load_group(in, (int64_t)g->rows * g->cols, g->in_off + (int64_t)(r0 + i) * g->in_row + c0, n_cols,'
+mutant "strided: u16 chunk rule 16 bytes past the buffer" \
+    'st_load_group(in, g->in_bytes, 2 * (g->in_off + (int64_t)(r0 + i) * g->in_row + c0),' \
+    'st_load_group(in, g->in_bytes + 16, 2 * (g->in_off + (int64_t)(r0 + i) * g->in_row + c0),'
 exit $status

@@ -25,6 +25,14 @@
  *     (P elements per column whose segment starts mid-word, none else);
  *   - on a full tile: every warp-wide shared access touches each bank with
  *     at most one word (32 banks of 4 bytes; a model, not a measurement).
+ * The same checks run for strided matrices (chapter 11's
+ * permute_nd_staged_1 and _2): input row pitch in_row >= cols, output
+ * pitch out_col >= rows, offsets in_off and out_off, and buffers longer
+ * than the matrix (in_pad, out_pad); every byte of the output buffer
+ * outside the matrix must stay unwritten, and a 16-byte load is allowed
+ * anywhere inside the whole input buffer. test_out_shift_classes checks
+ * the plane argument itself: for any out_col and out_off, every column's
+ * output misalignment is its class's (column modulo P).
  * Random cases come from a fixed seed, so a failure repeats.
  *
  * Prints "PASS  staged: name" or "FAIL  staged: name: why" per test.
@@ -204,6 +212,12 @@ typedef struct {
     int elem;                 /* 1 or 2                                   */
     int rows, cols;
     int a_in, a_out;          /* the buffers' addresses modulo 16         */
+    /* Strided (chapter 11's permute_nd_staged_*): input element (r, c) at
+     * in_off + r in_row + c, output element (c, r) at out_off + c out_col
+     * + r, and in_pad / out_pad elements after the matrix's last one in
+     * each buffer. Dense (chapter 10): in_row = cols, out_col = rows, the
+     * rest 0 (set_dense). */
+    int64_t in_row, out_col, in_off, out_off, in_pad, out_pad;
     int sample;               /* 0: every block; n: the edge blocks and
                                  about 1 in n of the others               */
 } staged_case;
@@ -216,6 +230,33 @@ typedef struct {
 } staged_stats;
 
 static int tile_cols(int elem) { return elem == 1 ? ST8_COLS : ST16_COLS; }
+
+static void set_dense(staged_case *k)
+{
+    k->in_row = k->cols, k->out_col = k->rows;
+    k->in_off = k->out_off = k->in_pad = k->out_pad = 0;
+}
+
+/* The buffers' sizes, in elements. */
+static int64_t in_elems(const staged_case *k)
+{
+    return k->in_off + (int64_t)(k->rows - 1) * k->in_row + k->cols + k->in_pad;
+}
+static int64_t out_elems(const staged_case *k)
+{
+    return k->out_off + (int64_t)(k->cols - 1) * k->out_col + k->rows + k->out_pad;
+}
+
+/* What the kernels pass staged_index.h. */
+static st_geom geometry(const staged_case *k)
+{
+    st_geom g;
+    g.rows = k->rows, g.cols = k->cols;
+    g.in_row = k->in_row, g.out_col = k->out_col;
+    g.in_off = k->in_off, g.out_off = k->out_off;
+    g.in_bytes = in_elems(k) * k->elem;
+    return g;
+}
 
 static int block_selected(const staged_case *k, int bx, int by, int gx, int gy)
 {
@@ -234,8 +275,9 @@ static void check_planes(const staged_case *k, const uint8_t *in, const uint8_t 
     int e = k->elem, P = 4 / e, tc = tile_cols(e), words = tc / (P * P);
     int n_rows = st_min(ST_TILE_ROWS, k->rows - r0), n_cols = st_min(tc, k->cols - c0);
     int p, i, m, v, b;
+    st_geom g = geometry(k);
     for (p = 0; p < P; p++) {
-        int t = st_out_shift(out, k->rows, r0, c0 + p, e);
+        int t = st_out_shift(out, &g, r0, c0 + p, e);
         for (i = 0; i < n_rows; i++)
             for (m = 0; m < words; m++)
                 for (v = 0; v < P; v++) {
@@ -244,8 +286,8 @@ static void check_planes(const staged_case *k, const uint8_t *in, const uint8_t 
                     if (c >= n_cols)
                         continue;
                     for (b = 0; b < e; b++) {
-                        size_t src = ((size_t)(r0 + i) * (size_t)k->cols + (size_t)(c0 + c)) *
-                                     (size_t)e + (size_t)b;
+                        size_t src = (size_t)(k->in_off + (int64_t)(r0 + i) * k->in_row + c0 +
+                                              c) * (size_t)e + (size_t)b;
                         int byte = 4 * w + e * v + b;
                         if (!E.written[byte])
                             error("tile (%d, %d): plane %d row %d word %d element %d (input "
@@ -268,6 +310,7 @@ static void emulate(const staged_case *k, const uint8_t *in, uint8_t *out, uint3
     int gx = (k->cols + tc - 1) / tc, gy = (k->rows + ST_TILE_ROWS - 1) / ST_TILE_ROWS;
     int words = k->elem == 1 ? ST8_SHARED_WORDS : ST16_SHARED_WORDS;
     int bx, by, tid;
+    st_geom g = geometry(k);
     E.sh = sh;
     E.sh_words = words;
     E.written = written;
@@ -288,9 +331,9 @@ static void emulate(const staged_case *k, const uint8_t *in, uint8_t *out, uint3
             for (tid = 0; tid < ST_THREADS; tid++) {
                 E.tid = tid;
                 if (k->elem == 1)
-                    st8_phase1(in, sh, out, k->rows, k->cols, r0, c0, tid);
+                    st8_phase1(in, sh, out, &g, r0, c0, tid);
                 else
-                    st16_phase1(in, sh, out, k->rows, k->cols, r0, c0, tid);
+                    st16_phase1(in, sh, out, &g, r0, c0, tid);
             }
             if (E.logging && (passes = bank_passes()) > st->worst_passes)
                 st->worst_passes = passes;
@@ -300,9 +343,9 @@ static void emulate(const staged_case *k, const uint8_t *in, uint8_t *out, uint3
             for (tid = 0; tid < ST_THREADS; tid++) {
                 E.tid = tid;
                 if (k->elem == 1)
-                    st8_phase2(sh, out, k->rows, k->cols, r0, c0, tid);
+                    st8_phase2(sh, out, &g, r0, c0, tid);
                 else
-                    st16_phase2(sh, out, k->rows, k->cols, r0, c0, tid);
+                    st16_phase2(sh, out, &g, r0, c0, tid);
             }
             if (E.logging && (passes = bank_passes()) > st->worst_passes)
                 st->worst_passes = passes;
@@ -313,7 +356,7 @@ static void emulate(const staged_case *k, const uint8_t *in, uint8_t *out, uint3
                 long want = 0;
                 int c;
                 for (c = 0; c < tc; c++)
-                    if (st_out_shift(out, k->rows, r0, c0 + c, k->elem) != 0)
+                    if (st_out_shift(out, &g, r0, c0 + c, k->elem) != 0)
                         want += P;
                 if (E.narrow_loads != 0 && !E.bad++)
                     snprintf(why, sizeof why, "tile (%d, %d) away from the edges loads %ld "
@@ -341,7 +384,9 @@ static uint8_t *place(uint8_t **block, size_t bytes, int mod16)
 /* Runs one case; 1 if every check held (else why says the first miss). */
 static int check_case(const staged_case *k, staged_stats *st)
 {
-    size_t n = (size_t)k->rows * k->cols, bytes = n * (size_t)k->elem, d, c, r;
+    size_t bytes = (size_t)in_elems(k) * (size_t)k->elem;
+    size_t out_bytes = (size_t)out_elems(k) * (size_t)k->elem, d, c, r;
+    long want_writes = 0, writes = 0;
     int tc = tile_cols(k->elem);
     int gx = (k->cols + tc - 1) / tc, gy = (k->rows + ST_TILE_ROWS - 1) / ST_TILE_ROWS;
     uint8_t *in_block, *out_block, *in, *out;
@@ -351,34 +396,38 @@ static int check_case(const staged_case *k, staged_stats *st)
     while (runs < 4 && ((bytes - 1) >> (8 * runs)) != 0)
         runs++;
     in = place(&in_block, bytes, k->a_in);
-    out = place(&out_block, bytes, k->a_out);
-    E.count = calloc(bytes, 1);
+    out = place(&out_block, out_bytes, k->a_out);
+    E.count = calloc(out_bytes, 1);
     if (!in || !out || !E.count) {
         snprintf(why, sizeof why, "out of memory");
         free(in_block), free(out_block), free(E.count);
         return 0;
     }
     E.in_lo = (uintptr_t)in, E.in_hi = (uintptr_t)(in + bytes);
-    E.out_lo = (uintptr_t)out, E.out_hi = (uintptr_t)(out + bytes);
+    E.out_lo = (uintptr_t)out, E.out_hi = (uintptr_t)(out + out_bytes);
     E.bad = 0;
     memset(st, 0, sizeof *st);
     for (q = 0; q < runs && ok; q++) {
         for (d = 0; d < bytes; d++)
             in[d] = (uint8_t)(d >> (8 * q));
-        memset(out, 0x5a, bytes);
+        memset(out, 0x5a, out_bytes);
         E.counting = q == 0;
         emulate(k, in, out, sh, written, st);
         if (E.bad) {
             ok = 0;
             break;
         }
-        /* output byte d = element (c, r), byte b: from input element (r, c) */
-        for (c = 0, d = 0; c < (size_t)k->cols && ok; c++)
+        /* output element (c, r), byte b: from input element (r, c) */
+        for (c = 0; c < (size_t)k->cols && ok; c++)
             for (r = 0; r < (size_t)k->rows && ok; r++) {
                 int chosen = block_selected(k, (int)(c / (size_t)tc), (int)(r / ST_TILE_ROWS),
                                             gx, gy);
-                for (b = 0; b < k->elem; b++, d++) {
-                    size_t src = (r * (size_t)k->cols + c) * (size_t)k->elem + (size_t)b;
+                want_writes += chosen * k->elem;
+                for (b = 0; b < k->elem; b++) {
+                    size_t src = (size_t)(k->in_off + (int64_t)r * k->in_row + (int64_t)c) *
+                                     (size_t)k->elem + (size_t)b;
+                    d = (size_t)(k->out_off + (int64_t)c * k->out_col + (int64_t)r) *
+                            (size_t)k->elem + (size_t)b;
                     if (q == 0 && E.count[d] != chosen) {
                         snprintf(why, sizeof why, "output byte %zu (row %zu, column %zu) "
                                  "written %d times, want %d", d, c, r, E.count[d], chosen);
@@ -395,6 +444,18 @@ static int check_case(const staged_case *k, staged_stats *st)
                     }
                 }
             }
+        /* ... and nothing else: the matrix's bytes were each written once,
+         * so any more writes went to bytes outside it (a gap between
+         * output rows, or the buffer's ends) */
+        if (q == 0 && ok) {
+            for (d = 0; d < out_bytes; d++)
+                writes += E.count[d];
+            if (writes != want_writes) {
+                snprintf(why, sizeof why, "%ld output bytes written, want %ld (bytes outside "
+                         "the matrix were written)", writes, want_writes);
+                ok = 0;
+            }
+        }
     }
     free(in_block);
     free(out_block);
@@ -421,6 +482,7 @@ static int one(int elem, int rows, int cols, int a_in, int a_out, int sample)
     staged_stats st;
     k.elem = elem, k.rows = rows, k.cols = cols, k.a_in = a_in, k.a_out = a_out;
     k.sample = sample;
+    set_dense(&k);
     if (!check_case(&k, &st)) {
         char first[512];
         snprintf(first, sizeof first, "%.500s", why);
@@ -492,6 +554,114 @@ static int random_shapes(int elem)
 static int test_u8_random(void) { return random_shapes(1); }
 static int test_u16_random(void) { return random_shapes(2); }
 
+/* ---- Strided matrices (chapter 11's permute_nd_staged_1 and _2) -------------- */
+
+static int strided(int elem, int rows, int cols, int64_t in_row, int64_t out_col, int64_t in_off,
+                   int64_t out_off, int64_t in_pad, int64_t out_pad, int a_in, int a_out)
+{
+    staged_case k;
+    staged_stats st;
+    k.elem = elem, k.rows = rows, k.cols = cols, k.a_in = a_in, k.a_out = a_out;
+    k.sample = 0;
+    k.in_row = in_row, k.out_col = out_col, k.in_off = in_off, k.out_off = out_off;
+    k.in_pad = in_pad, k.out_pad = out_pad;
+    if (!check_case(&k, &st)) {
+        char first[512];
+        snprintf(first, sizeof first, "%.500s", why);
+        snprintf(why, sizeof why, "%d x %d, %d-byte, in_row %lld, out_col %lld, in_off %lld, "
+                 "out_off %lld, pads %lld and %lld, input at 16n + %d, output at 16n + %d: %s",
+                 rows, cols, elem, (long long)in_row, (long long)out_col, (long long)in_off,
+                 (long long)out_off, (long long)in_pad, (long long)out_pad, a_in, a_out, first);
+        return 0;
+    }
+    add_stats(&st);
+    return 1;
+}
+
+/* A pitch of cols (rows) plus 0 .. 69, often 0 (then only the offsets
+ * differ from a dense matrix). */
+static int64_t random_pitch(int side)
+{
+    return side + (rnd(3) ? (int64_t)rnd(70) : 0);
+}
+
+static int random_strided(int elem)
+{
+    int n;
+    for (n = 0; n < 300; n++) {
+        int rows = random_side(), cols = random_side();
+        int64_t in_row = random_pitch(cols), out_col = random_pitch(rows);
+        int64_t in_off = rnd(3) ? rnd(300) : 0, out_off = rnd(3) ? rnd(300) : 0;
+        int64_t in_pad = rnd(2) ? rnd(40) : 0, out_pad = rnd(2) ? rnd(40) : 0;
+        int a_in = (int)rnd(16), a_out = (int)rnd(4);
+        if (elem == 2)
+            a_in &= ~1, a_out &= ~1;
+        if (!strided(elem, rows, cols, in_row, out_col, in_off, out_off, in_pad, out_pad, a_in,
+                     a_out))
+            return 0;
+    }
+    return 1;
+}
+
+static int test_u8_strided(void) { return random_strided(1); }
+static int test_u16_strided(void) { return random_strided(2); }
+
+/* Chosen strided shapes: every pitch and offset modulo 4 on a shape of
+ * 3 x 3 tiles (so the middle one is away from the edges), odd ones and
+ * multiples of 4, at every output misalignment; a pitch far above the
+ * extent (rows of the matrix far apart in a large buffer); the matrix at
+ * the very start and the very end of its buffers. */
+static int strided_fixed(int elem)
+{
+    int tc = tile_cols(elem), rows = 2 * ST_TILE_ROWS + 37, cols = 2 * tc + 11;
+    int di, dc, o, a;
+    for (di = 0; di < 4; di++)
+        for (dc = 0; dc < 4; dc++)
+            for (o = 0; o < 4; o++)
+                for (a = 0; a < 4; a += elem)
+                    if (!strided(elem, rows, cols, cols + di, rows + dc, 5 * o + 1, 3 * o + di,
+                                 o, 3 - o, 4 * a + 1 - (elem - 1), a))
+                        return 0;
+    return strided(elem, 70, 90, 1001, 333, 17, 5, 0, 0, 3 & -elem, 2) &&
+           strided(elem, 130, 150, 150, 131, 0, 0, 0, 0, 0, 0) &&
+           strided(elem, 130, 150, 157, 133, 0, 0, 0, 0, 14, 2) &&
+           strided(elem, 1, 200, 201, 1, 3, 0, 0, 0, 1 & -elem, 0) &&
+           strided(elem, 200, 1, 2, 203, 0, 7, 0, 0, 0, 0);
+}
+
+static int test_u8_strided_fixed(void) { return strided_fixed(1); }
+static int test_u16_strided_fixed(void) { return strided_fixed(2); }
+
+/* The plane argument for strided output: st_out_shift of class k = c mod
+ * P (column c0 + k) is the misalignment, in elements, of EVERY column c
+ * of the tile, worked out in full from the byte address out + E (out_off
+ * + (c0 + c) out_col + r0) for any out_col, out_off and base address
+ * (r0 and c0 multiples of the tile's sides, as the grid makes them). */
+static int test_out_shift_classes(void)
+{
+    int n;
+    for (n = 0; n < 20000; n++) {
+        int E_ = 1 + (int)rnd(2), P = 4 / E_, tc = tile_cols(E_), c;
+        st_geom g;
+        uintptr_t base = (uintptr_t)0x1000 + (uintptr_t)(rnd(4) & (unsigned)-E_);
+        int r0 = ST_TILE_ROWS * (int)rnd(100), c0 = tc * (int)rnd(100);
+        memset(&g, 0, sizeof g);
+        g.out_col = 1 + (int64_t)rnd(100000) * (rnd(2) ? 1 : 65537);
+        g.out_off = (int64_t)rnd(1000000) * (rnd(2) ? 1 : 4099);
+        for (c = 0; c < tc; c++) {
+            uint64_t addr = (uint64_t)base +
+                            (uint64_t)E_ * (uint64_t)(g.out_off + (int64_t)(c0 + c) * g.out_col + r0);
+            int want = (int)(addr % 4) / E_;
+            int got = st_out_shift((const void *)base, &g, r0, c0 + c % P, E_);
+            EXPECT(got == want, "%d-byte, out_col %lld, out_off %lld, base %% 4 = %d, r0 %d, "
+                   "column %d: class %d's shift is %d, the column's is %d", E_,
+                   (long long)g.out_col, (long long)g.out_off, (int)(base % 4), r0, c0 + c,
+                   c % P, got, want);
+        }
+    }
+    return 1;
+}
+
 /* The large odd shapes, every edge block and about 1 in 29 of the others. */
 static int test_u8_large(void)
 {
@@ -540,6 +710,14 @@ int main(int argc, char **argv)
     run("u16: 35 edge shapes x 4 base misalignments", test_u16_fixed);
     run("u8: 300 random shapes, random misalignments", test_u8_random);
     run("u16: 300 random shapes, random misalignments", test_u16_random);
+    run("strided: a column's output shift is its class's (c mod P), any pitch and offset",
+        test_out_shift_classes);
+    run("u8 strided: 3 x 3 tiles, every pitch and offset mod 4, at the buffers' ends",
+        test_u8_strided_fixed);
+    run("u16 strided: 3 x 3 tiles, every pitch and offset mod 4, at the buffers' ends",
+        test_u16_strided_fixed);
+    run("u8 strided: 300 random pitches, offsets, pads and misalignments", test_u8_strided);
+    run("u16 strided: 300 random pitches, offsets, pads and misalignments", test_u16_strided);
     if (!quick) {
         run("u8: 4097 x 4095 and 8191 x 5003, edge blocks and 1 in 29 others", test_u8_large);
         run("u16: 4097 x 4095 and 8191 x 5003, edge blocks and 1 in 29 others", test_u16_large);

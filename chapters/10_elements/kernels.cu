@@ -678,10 +678,11 @@ transpose_u8_staged(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, i
 {
     __shared__ uint32_t plane[ST8_SHARED_WORDS];   /* 4 planes of 68 x 5 words: 5440 bytes */
     int r0 = blockIdx.y * ST_TILE_ROWS, c0 = blockIdx.x * ST8_COLS;
+    st_geom g = st_dense(rows, cols, 1);   /* pitches cols and rows, offsets 0 */
 
-    st8_phase1(in, plane, out, rows, cols, r0, c0, threadIdx.x);
+    st8_phase1(in, plane, out, &g, r0, c0, threadIdx.x);
     __syncthreads();
-    st8_phase2(plane, out, rows, cols, r0, c0, threadIdx.x);
+    st8_phase2(plane, out, &g, r0, c0, threadIdx.x);
 }
 
 __global__ void __maxnreg__(32)
@@ -690,10 +691,11 @@ transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out
 {
     __shared__ uint32_t plane[ST16_SHARED_WORDS];   /* 2 planes of 66 x 12 words: 6336 bytes */
     int r0 = blockIdx.y * ST_TILE_ROWS, c0 = blockIdx.x * ST16_COLS;
+    st_geom g = st_dense(rows, cols, 2);
 
-    st16_phase1((const uint8_t *)in, plane, out, rows, cols, r0, c0, threadIdx.x);
+    st16_phase1((const uint8_t *)in, plane, out, &g, r0, c0, threadIdx.x);
     __syncthreads();
-    st16_phase2(plane, (uint8_t *)out, rows, cols, r0, c0, threadIdx.x);
+    st16_phase2(plane, (uint8_t *)out, &g, r0, c0, threadIdx.x);
 }
 
 /* ---- Launch functions ---------------------------------------------------- */

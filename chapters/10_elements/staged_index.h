@@ -53,6 +53,29 @@
  * columns 4m + 2v + k; a 2 x 2 transpose (__byte_perm 0x5410 / 0x7632)
  * on each side, 2 shared loads and 2 stores per item.
  *
+ * STRIDED MATRICES (chapter 11's permute_nd_staged_1 and _2). The same
+ * code takes a matrix that is part of larger buffers (st_geom): input
+ * element (r, c) at in_off + r in_row + c, output element (c, r) at
+ * out_off + c out_col + r (elements), rows and cols being the matrix's
+ * extents; chapter 10's dense matrix is in_row = cols, out_col = rows,
+ * offsets 0 (st_dense). Nothing above needs the pitches to be the
+ * extents:
+ *   - input: s_i is worked out per row from the row's byte address, so
+ *     any in_row and in_off do; the "chunk wholly inside the input
+ *     buffer" rule is checked against the whole input buffer (in_bytes,
+ *     the problem's total bytes, not rows x cols): a chunk outside the
+ *     matrix but inside the buffer is read, its bytes past the segment
+ *     dropped by st_realign, and never stored;
+ *   - output: column c's segment starts at byte out + E (out_off +
+ *     (c0 + c) out_col + r0). With k = c mod P, (c - k) E out_col is a
+ *     multiple of P E = 4 whatever out_col is, so the address modulo 4,
+ *     hence t, still depends on k alone: the planes hold as before.
+ *     st_out_shift adds out_off's low bits and uses out_col's.
+ * tests/test_staged.c runs random strided problems (pitches above the
+ * extents, offsets, both element sizes, every base misalignment) through
+ * the same checks as the dense ones, and tests/test_nd_index.c runs
+ * permute_nd's plans that take the staged kernels through this code.
+ *
  * Every global access is 16 bytes (loads) or 4 bytes (stores), every
  * shared access 4 bytes, except the elements at the ragged ends: an
  * output word that is not wholly inside its segment (the first and the
@@ -155,13 +178,41 @@ static inline uint32_t st_byte_perm_host(uint32_t x, uint32_t y, uint32_t s)
 
 ST_DEV int st_min(int a, int b) { return a < b ? a : b; }
 
+/* Where the matrix lies in its buffers, in elements (see STRIDED
+ * MATRICES above): input element (r, c) at in_off + r in_row + c, output
+ * element (c, r) at out_off + c out_col + r, for r < rows and c < cols. */
+typedef struct {
+    int rows, cols;             /* the matrix's extents                       */
+    int64_t in_row, out_col;    /* the row pitches: >= cols and >= rows       */
+    int64_t in_off, out_off;    /* the matrix's first element on each side    */
+    int64_t in_bytes;           /* the whole input buffer: a 16-byte chunk is
+                                   loaded only when wholly inside it          */
+} st_geom;
+
+/* Chapter 10's dense matrix: pitches cols and rows, offsets 0, the input
+ * buffer rows x cols elements of E bytes. */
+ST_DEV st_geom st_dense(int rows, int cols, int E)
+{
+    st_geom g;
+    g.rows = rows;
+    g.cols = cols;
+    g.in_row = cols;
+    g.out_col = rows;
+    g.in_off = g.out_off = 0;
+    g.in_bytes = (int64_t)E * rows * cols;
+    return g;
+}
+
 /* t_k: the offset, in elements, of the output row segment of column col
  * (c0 + k) inside its first aligned 32-bit word: the byte address
- * out + E (col rows + r0), modulo 4, over E. Needs out E-byte aligned. */
-ST_DEV int st_out_shift(const void *out, int rows, int r0, int col, int E)
+ * out + E (out_off + col out_col + r0), modulo 4, over E. Needs out
+ * E-byte aligned. Only the low 2 bits of each term matter. */
+ST_DEV int st_out_shift(const void *out, const st_geom *g, int r0, int col, int E)
 {
     uint32_t a = (uint32_t)((uintptr_t)out & 3) +
-                 (uint32_t)E * ((uint32_t)(col & 3) * (uint32_t)(rows & 3) + (uint32_t)(r0 & 3));
+                 (uint32_t)E * ((uint32_t)(g->out_off & 3) +
+                                (uint32_t)(col & 3) * (uint32_t)(g->out_col & 3) +
+                                (uint32_t)(r0 & 3));
     return (int)((a & 3) / (uint32_t)E);
 }
 
@@ -260,21 +311,22 @@ ST_DEV void st8_thread_rows(int tid, int *i, int *M)
     *i = (w & 3) + 4 * ((l >> 2) + 8 * (w >> 2));
 }
 
-ST_DEV void st8_phase1(const uint8_t *in, uint32_t *sh, const void *out, int rows, int cols,
+ST_DEV void st8_phase1(const uint8_t *in, uint32_t *sh, const void *out, const st_geom *g,
                        int r0, int c0, int tid)
 {
-    int n_rows = st_min(ST_TILE_ROWS, rows - r0), n_cols = st_min(ST8_COLS, cols - c0);
+    int n_rows = st_min(ST_TILE_ROWS, g->rows - r0), n_cols = st_min(ST8_COLS, g->cols - c0);
     int i, M, k;
     uint32_t y[4] = { 0, 0, 0, 0 };
     st8_thread_rows(tid, &i, &M);
     if (i >= n_rows)
         return;
     if (16 * M < n_cols)
-        st_load_group(in, (int64_t)rows * cols, (int64_t)(r0 + i) * cols + c0, n_cols, M, 1, y);
+        st_load_group(in, g->in_bytes, g->in_off + (int64_t)(r0 + i) * g->in_row + c0, n_cols,
+                      M, 1, y);
     st_transpose4(y);   /* y[k]: columns 16M + 4v + k, v = 0..3 */
     ST_UNROLL
     for (k = 0; k < 4; k++)
-        ST_STS(sh, st8_word(k, i + st_out_shift(out, rows, r0, c0 + k, 1), M), y[k]);
+        ST_STS(sh, st8_word(k, i + st_out_shift(out, g, r0, c0 + k, 1), M), y[k]);
 }
 
 /* Phase 2, item it (0 .. ST8_ITEMS - 1): (k, m, p). Items 0..255 are 8
@@ -295,10 +347,10 @@ ST_DEV void st8_item(int it, int *k, int *m, int *p)
     }
 }
 
-ST_DEV void st8_phase2(const uint32_t *sh, uint8_t *out, int rows, int cols, int r0, int c0,
+ST_DEV void st8_phase2(const uint32_t *sh, uint8_t *out, const st_geom *g, int r0, int c0,
                        int tid)
 {
-    int n_rows = st_min(ST_TILE_ROWS, rows - r0), n_cols = st_min(ST8_COLS, cols - c0);
+    int n_rows = st_min(ST_TILE_ROWS, g->rows - r0), n_cols = st_min(ST8_COLS, g->cols - c0);
     int it, b, v;
     for (it = tid; it < ST8_ITEMS; it += ST_THREADS) {
         int k, m, p, t;
@@ -306,7 +358,7 @@ ST_DEV void st8_phase2(const uint32_t *sh, uint8_t *out, int rows, int cols, int
         st8_item(it, &k, &m, &p);
         if (16 * m + k >= n_cols)
             continue;
-        t = st_out_shift(out, rows, r0, c0 + k, 1);
+        t = st_out_shift(out, g, r0, c0 + k, 1);
         ST_UNROLL
         for (b = 0; b < 4; b++)
             x[b] = ST_LDS(sh, st8_word(k, 4 * p + b, m));
@@ -315,7 +367,8 @@ ST_DEV void st8_phase2(const uint32_t *sh, uint8_t *out, int rows, int cols, int
         for (v = 0; v < 4; v++) {
             int c = 16 * m + 4 * v + k;
             if (c < n_cols)
-                st_store_word(out, (int64_t)(c0 + c) * rows + r0, 4 * p - t, n_rows, x[v], 1);
+                st_store_word(out, g->out_off + (int64_t)(c0 + c) * g->out_col + r0, 4 * p - t,
+                              n_rows, x[v], 1);
         }
     }
 }
@@ -332,17 +385,17 @@ ST_DEV void st16_thread_rows(int tid, int *i, int *M)
     *i = tid >> 2;
 }
 
-ST_DEV void st16_phase1(const uint8_t *in, uint32_t *sh, const void *out, int rows, int cols,
+ST_DEV void st16_phase1(const uint8_t *in, uint32_t *sh, const void *out, const st_geom *g,
                         int r0, int c0, int tid)
 {
-    int n_rows = st_min(ST_TILE_ROWS, rows - r0), n_cols = st_min(ST16_COLS, cols - c0);
+    int n_rows = st_min(ST_TILE_ROWS, g->rows - r0), n_cols = st_min(ST16_COLS, g->cols - c0);
     int i, M, s;
     uint32_t y[4] = { 0, 0, 0, 0 };
     st16_thread_rows(tid, &i, &M);
     if (i >= n_rows)
         return;
     if (8 * M < n_cols)
-        st_load_group(in, 2 * (int64_t)rows * cols, 2 * ((int64_t)(r0 + i) * cols + c0),
+        st_load_group(in, g->in_bytes, 2 * (g->in_off + (int64_t)(r0 + i) * g->in_row + c0),
                       2 * n_cols, M, 2, y);
     /* Plane k, word 2M + h: elements k of y[2h] and y[2h + 1] (columns
      * 8M + 4h + k and 8M + 4h + 2 + k). Store s writes plane k = s >> 1
@@ -351,7 +404,7 @@ ST_DEV void st16_phase1(const uint8_t *in, uint32_t *sh, const void *out, int ro
     for (s = 0; s < 4; s++) {
         int k = s >> 1, h = (s & 1) ^ (i & 1);
         uint32_t a = h ? y[2] : y[0], b = h ? y[3] : y[1];
-        ST_STS(sh, st16_word(k, i + st_out_shift(out, rows, r0, c0 + k, 2), 2 * M + h),
+        ST_STS(sh, st16_word(k, i + st_out_shift(out, g, r0, c0 + k, 2), 2 * M + h),
                ST_BYTE_PERM(a, b, k ? 0x7632 : 0x5410));
     }
 }
@@ -374,10 +427,10 @@ ST_DEV void st16_item(int it, int *k, int *m, int *p)
     }
 }
 
-ST_DEV void st16_phase2(const uint32_t *sh, uint8_t *out, int rows, int cols, int r0, int c0,
+ST_DEV void st16_phase2(const uint32_t *sh, uint8_t *out, const st_geom *g, int r0, int c0,
                         int tid)
 {
-    int n_rows = st_min(ST_TILE_ROWS, rows - r0), n_cols = st_min(ST16_COLS, cols - c0);
+    int n_rows = st_min(ST_TILE_ROWS, g->rows - r0), n_cols = st_min(ST16_COLS, g->cols - c0);
     int it;
     for (it = tid; it < ST16_ITEMS; it += ST_THREADS) {
         int k, m, p, t, c;
@@ -385,17 +438,17 @@ ST_DEV void st16_phase2(const uint32_t *sh, uint8_t *out, int rows, int cols, in
         st16_item(it, &k, &m, &p);
         if (4 * m + k >= n_cols)
             continue;
-        t = st_out_shift(out, rows, r0, c0 + k, 2);
+        t = st_out_shift(out, g, r0, c0 + k, 2);
         x0 = ST_LDS(sh, st16_word(k, 2 * p, m));
         x1 = ST_LDS(sh, st16_word(k, 2 * p + 1, m));
         /* elements v of x0, x1: rows 2p - t, 2p - t + 1 of column 4m + 2v + k */
         c = 4 * m + k;
-        st_store_word(out, 2 * ((int64_t)(c0 + c) * rows + r0), 2 * p - t, n_rows,
-                      ST_BYTE_PERM(x0, x1, 0x5410), 2);
+        st_store_word(out, 2 * (g->out_off + (int64_t)(c0 + c) * g->out_col + r0), 2 * p - t,
+                      n_rows, ST_BYTE_PERM(x0, x1, 0x5410), 2);
         c += 2;
         if (c < n_cols)
-            st_store_word(out, 2 * ((int64_t)(c0 + c) * rows + r0), 2 * p - t, n_rows,
-                          ST_BYTE_PERM(x0, x1, 0x7632), 2);
+            st_store_word(out, 2 * (g->out_off + (int64_t)(c0 + c) * g->out_col + r0),
+                          2 * p - t, n_rows, ST_BYTE_PERM(x0, x1, 0x7632), 2);
     }
 }
 
