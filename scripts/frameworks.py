@@ -7,7 +7,7 @@ Times the transposes a Python user would call, PyTorch's
 x.t().contiguous() and CuPy's cupy.ascontiguousarray(x.T), on a float32
 matrix, measured the way the harness measures the chapters' kernels:
 checked first, then the median of REPS runs with CUDA events, the L2
-flushed (a buffer twice its size written) before each run. Each is a
+flushed before each run (below). Each is a
 percentage of a plain copy of the same bytes timed in the same process
 (PyTorch's dst.copy_(src) between two contiguous matrices: its copy
 ceiling; this process cannot run the harness's own copy kernel).
@@ -33,6 +33,44 @@ import statistics
 import sys
 
 
+def cuda_torch():
+    """PyTorch and its CUDA device, or None (with a note on stderr)."""
+    try:
+        import torch
+    except ImportError:
+        print("frameworks: PyTorch is not installed, nothing measured", file=sys.stderr)
+        return None
+    if not torch.cuda.is_available():
+        print("frameworks: PyTorch sees no CUDA GPU, nothing measured", file=sys.stderr)
+        return None
+    return torch, torch.device("cuda")
+
+
+def timer(torch, dev, reps):
+    """timed(fn): fn run twice, then `reps` times with CUDA events, the L2
+    flushed before each by reading a buffer twice its size; returns the
+    median, min and max in milliseconds."""
+    l2 = getattr(torch.cuda.get_device_properties(dev), "L2_cache_size", 64 << 20)
+    flush = torch.zeros(2 * l2 // 4, dtype=torch.float32, device=dev)
+
+    def timed(fn):
+        for _ in range(2):
+            fn()
+        times = []
+        for _ in range(reps):
+            flush.sum()   # read, not written: no dirty lines left behind
+            start = torch.cuda.Event(enable_timing=True)
+            stop = torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn()
+            stop.record()
+            stop.synchronize()
+            times.append(start.elapsed_time(stop))
+        return statistics.median(times), min(times), max(times)
+
+    return timed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", default="8192x8192")
@@ -44,37 +82,16 @@ def main():
         return permute(args)
     rows, cols = (int(v) for v in args.size.lower().split("x"))
 
-    try:
-        import torch
-    except ImportError:
-        print("frameworks: PyTorch is not installed, nothing measured", file=sys.stderr)
+    found = cuda_torch()
+    if found is None:
         return 1
-    if not torch.cuda.is_available():
-        print("frameworks: PyTorch sees no CUDA GPU, nothing measured", file=sys.stderr)
-        return 1
-    dev = torch.device("cuda")
+    torch, dev = found
     props = torch.cuda.get_device_properties(dev)
-    l2 = getattr(props, "L2_cache_size", 64 << 20)
-    flush = torch.zeros(2 * l2 // 4, dtype=torch.float32, device=dev)
+    timed = timer(torch, dev, args.reps)
     # Distinct values: the bits of 0, 1, 2, ... (the check compares bits).
     x = torch.arange(rows * cols, dtype=torch.int32, device=dev).view(torch.float32)
     x = x.reshape(rows, cols)
     dst = torch.empty_like(x)
-
-    def timed(fn):
-        for _ in range(2):
-            fn()
-        times = []
-        for _ in range(args.reps):
-            flush.sum()   # read, not written: no dirty lines left behind
-            start = torch.cuda.Event(enable_timing=True)
-            stop = torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            stop.record()
-            stop.synchronize()
-            times.append(start.elapsed_time(stop))
-        return statistics.median(times), min(times), max(times)
 
     def row(kernel, ok, t, ceiling_gbps):
         if not ok:
@@ -111,20 +128,14 @@ def main():
 
 def permute(args):
     """x.permute(P).contiguous() against x's own copy, one CSV line."""
-    try:
-        import torch
-    except ImportError:
-        print("frameworks: PyTorch is not installed, nothing measured", file=sys.stderr)
+    found = cuda_torch()
+    if found is None:
         return 1
-    if not torch.cuda.is_available():
-        print("frameworks: PyTorch sees no CUDA GPU, nothing measured", file=sys.stderr)
-        return 1
+    torch, dev = found
     dims = [int(v) for v in args.size.lower().split("x")]
     perm = [int(v) for v in args.permute.split(",")]
     dtype = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[args.elem]
-    dev = torch.device("cuda")
-    l2 = getattr(torch.cuda.get_device_properties(dev), "L2_cache_size", 64 << 20)
-    flush = torch.zeros(2 * l2 // 4, dtype=torch.float32, device=dev)
+    timed = timer(torch, dev, args.reps)
     n = 1
     for d in dims:
         n *= d
@@ -133,29 +144,14 @@ def permute(args):
     x = x.to(dtype).reshape(dims)
     dst = torch.empty_like(x)
 
-    def timed(fn):
-        for _ in range(2):
-            fn()
-        times = []
-        for _ in range(args.reps):
-            flush.sum()
-            start = torch.cuda.Event(enable_timing=True)
-            stop = torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            stop.record()
-            stop.synchronize()
-            times.append(start.elapsed_time(stop))
-        return statistics.median(times)
-
     y = x.permute(perm).contiguous()
     if not torch.equal(y, x.permute(perm)) or not torch.equal(y.permute(
             sorted(range(len(perm)), key=lambda a: perm[a])), x):
         print("frameworks: permute().contiguous() gave a wrong answer", file=sys.stderr)
         return 1
     gb = 2.0 * n * args.elem / 1e9
-    copy_gbps = gb / (timed(lambda: dst.copy_(x)) * 1e-3)
-    perm_gbps = gb / (timed(lambda: x.permute(perm).contiguous()) * 1e-3)
+    copy_gbps = gb / (timed(lambda: dst.copy_(x))[0] * 1e-3)   # [0]: the median
+    perm_gbps = gb / (timed(lambda: x.permute(perm).contiguous())[0] * 1e-3)
     print(f"{copy_gbps:.1f},{perm_gbps:.1f}")
     return 0
 

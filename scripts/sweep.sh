@@ -101,7 +101,7 @@ sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
     }'
 awk -F, -v title="$device, chapter 9, shapes of draw $draw" \
     -v note="filled: input + output at least 4 x the $l2_mib MiB L2; grey: the class small, under 4 x the L2" \
-    -f scripts/sweep_svg.awk "$csv" > "docs/sweep-$tag.svg"
+    -f scripts/svg_frame.awk -f scripts/sweep_svg.awk "$csv" > "docs/sweep-$tag.svg"
 echo "sweep: drew docs/sweep-$tag.svg"
 # The numbers the prose quotes from this CSV follow it (scripts/values.sh).
 bash scripts/values.sh

@@ -1,6 +1,6 @@
 # scripts/sweep_svg.awk - the sweep's picture, as SVG, from its CSV:
 #
-#   awk -F, -v title="..." -f scripts/sweep_svg.awk docs/sweep-h200.csv > docs/sweep-h200.svg
+#   awk -F, -v title="..." -f scripts/svg_frame.awk -f scripts/sweep_svg.awk docs/sweep-h200.csv > docs/sweep-h200.svg
 #
 # x: log2(rows / cols), tall matrices to the right, wide ones to the left;
 # y: % of the copy ceiling. A filled dot per shape for transpose_any_shape,
@@ -8,7 +8,6 @@
 # in grey. `note` is printed under the title. Plain awk, so `make sweep`
 # needs no plotting tool.
 function px(v) { return 70 + (v - xmin) / (xmax - xmin) * 860 }
-function py(v) { return 440 - v / 110 * 400 }
 NR > 1 {
     n++
     x[n] = log($2 / $3) / log(2); any[n] = $9; cub[n] = $10; small[n] = $1 == "small"
@@ -17,14 +16,7 @@ NR > 1 {
 }
 END {
     xmin = int(xmin) - 1; xmax = int(xmax) + 1
-    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"500\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    printf "<rect width=\"960\" height=\"500\" fill=\"white\"/>\n"
-    printf "<text x=\"480\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">%s: %% of the copy ceiling</text>\n", title
-    printf "<text x=\"480\" y=\"36\" text-anchor=\"middle\" font-size=\"11\">%s</text>\n", note
-    for (v = 0; v <= 100; v += 20) {
-        printf "<line x1=\"70\" x2=\"930\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>", py(v), py(v)
-        printf "<text x=\"62\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", py(v) + 4, v
-    }
+    svg_frame(title, note)
     for (v = xmin; v <= xmax; v += 2)
         printf "<text x=\"%.1f\" y=\"458\" text-anchor=\"middle\">%d</text>\n", px(v), v
     printf "<text x=\"500\" y=\"480\" text-anchor=\"middle\">log2(rows / cols): wide matrices left, tall right</text>\n"

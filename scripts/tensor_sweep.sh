@@ -133,5 +133,5 @@ sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
     }'
 awk -F, -v title="$device, permute_nd, cases of draw $draw" \
     -v note="input + output at least 4 x the $(( l2 >> 20 )) MiB L2; PyTorch against its own copy" \
-    -f scripts/tensor_sweep_svg.awk "$csv" > "docs/tensor-sweep-$tag.svg"
+    -f scripts/svg_frame.awk -f scripts/tensor_sweep_svg.awk "$csv" > "docs/tensor-sweep-$tag.svg"
 echo "tensor-sweep: drew docs/tensor-sweep-$tag.svg"

@@ -1,7 +1,7 @@
 # scripts/tensor_sweep_svg.awk - the tensor sweep's picture, as SVG, from
 # its CSV (scripts/tensor_sweep.sh):
 #
-#   awk -F, -v title="..." -f scripts/tensor_sweep_svg.awk docs/tensor-sweep-h200.csv
+#   awk -F, -v title="..." -f scripts/svg_frame.awk -f scripts/tensor_sweep_svg.awk docs/tensor-sweep-h200.csv
 #
 # One column of dots per element size (1, 2, 4, 8 bytes), the cases side
 # by side within it; y: % of the copy ceiling. A filled dot per case for
@@ -9,20 +9,12 @@
 # rows; orange where it moves it, a tile), a ring for PyTorch's
 # permute().contiguous() against its own copy, where it was measured.
 # Plain awk, so `make tensor-sweep` needs no plotting tool.
-function py(v) { return 440 - v / 110 * 400 }
 NR > 1 {
     e = $1; k = ++count[e]
     pct[e, k] = $9; torch[e, k] = $12; rows[e, k] = $5 == "yes"
 }
 END {
-    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"500\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    printf "<rect width=\"960\" height=\"500\" fill=\"white\"/>\n"
-    printf "<text x=\"480\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">%s: %% of the copy ceiling</text>\n", title
-    printf "<text x=\"480\" y=\"36\" text-anchor=\"middle\" font-size=\"11\">%s</text>\n", note
-    for (v = 0; v <= 100; v += 20) {
-        printf "<line x1=\"70\" x2=\"930\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>", py(v), py(v)
-        printf "<text x=\"62\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", py(v) + 4, v
-    }
+    svg_frame(title, note)
     split("1 2 4 8", sizes, " ")
     for (s = 1; s <= 4; s++) {
         e = sizes[s]; x0 = 70 + (s - 1) * 215; w = 195
