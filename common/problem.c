@@ -164,6 +164,20 @@ tp_status tp_perm_check(const int *perm, int rank, char *msg, size_t len)
     return TP_OK;
 }
 
+tp_problem tp_problem_make(int rank, const int64_t *dims, const int *perm, int elem_bytes)
+{
+    tp_problem p;
+    int a;
+    memset(&p, 0, sizeof p);
+    p.rank = rank;
+    p.elem_bytes = elem_bytes;
+    for (a = 0; a < rank && a < TP_MAX_RANK; a++) {
+        p.dims[a] = dims[a];
+        p.perm[a] = perm[a];
+    }
+    return p;
+}
+
 tp_status tp_problem_check(const tp_problem *p, char *msg, size_t len)
 {
     char shape[128];

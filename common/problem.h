@@ -70,6 +70,11 @@ typedef enum {
 /* The code's meaning in a few plain words ("perm is not a permutation"). */
 const char *tp_status_text(tp_status s);
 
+/* A problem from its parts: rank, dims[0..rank-1], perm[0..rank-1] and the
+ * element size, every other entry zero (at most TP_MAX_RANK axes are
+ * copied). Nothing is checked: tp_problem_check says whether it is valid. */
+tp_problem tp_problem_make(int rank, const int64_t *dims, const int *perm, int elem_bytes);
+
 /* ---- Checking --------------------------------------------------------------- */
 
 /* Checks rank, element size, every axis, the permutation and the total

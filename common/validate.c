@@ -280,15 +280,9 @@ tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int
 /* The 2-D reports are the N-D ones (below) of tp_matrix_problem. */
 tp_problem tp_matrix_problem(long rows, long cols, tp_op op, int elem_bytes)
 {
-    tp_problem p;
-    memset(&p, 0, sizeof p);
-    p.rank = 2;
-    p.dims[0] = rows;
-    p.dims[1] = cols;
-    p.perm[0] = op == TP_COPY ? 0 : 1;
-    p.perm[1] = op == TP_COPY ? 1 : 0;
-    p.elem_bytes = elem_bytes;
-    return p;
+    const int64_t dims[2] = { rows, cols };
+    const int copy[2] = { 0, 1 }, transpose[2] = { 1, 0 };
+    return tp_problem_make(2, dims, op == TP_COPY ? copy : transpose, elem_bytes);
 }
 
 const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,

@@ -484,20 +484,6 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
     return ok;
 }
 
-/* A problem from a list: axes, then the permutation, then the element size. */
-static tp_problem make(int rank, const int64_t *dims, const int *perm, int elem_bytes)
-{
-    tp_problem p;
-    int k;
-    memset(&p, 0, sizeof p);
-    p.rank = rank;
-    p.elem_bytes = elem_bytes;
-    for (k = 0; k < rank; k++) {
-        p.dims[k] = dims[k];
-        p.perm[k] = perm[k];
-    }
-    return p;
-}
 
 /* The cases a learner meets first: a 2-D transpose, a batch, attention's
  * [B, S, H, D] -> [B, H, S, D], NCHW <-> NHWC, every axis reversed. */
@@ -538,7 +524,7 @@ static int named_cases(void)
     };
     unsigned k;
     for (k = 0; k < sizeof c / sizeof c[0]; k++) {
-        tp_problem p = make(c[k].rank, c[k].dims, c[k].perm, c[k].elem_bytes);
+        tp_problem p = tp_problem_make(c[k].rank, c[k].dims, c[k].perm, c[k].elem_bytes);
         if (!check_problem(&p, 0x1000, 0x2000))
             return 0;
     }
@@ -577,7 +563,7 @@ static int random_cases(void)
             perm[k] = perm[j];
             perm[j] = t;
         }
-        p = make(rank, dims, perm, e);
+        p = tp_problem_make(rank, dims, perm, e);
         if (!check_problem(&p, 0x10000 + in_shift, 0x20000 + out_shift))
             return 0;
     }
@@ -605,7 +591,7 @@ static int random_byte_cases(void)
             perm[k] = perm[j];
             perm[j] = t;
         }
-        p = make(rank, dims, perm, 1 + n % 2);
+        p = tp_problem_make(rank, dims, perm, 1 + n % 2);
         /* buffers 16-byte aligned, or only to 2, 4 or 8 bytes */
         uintptr_t shift = (uintptr_t)(rand() % 2 ? 0 : (2 << rand() % 3) >> (n % 2 ? 0 : 1));
         if (!check_problem(&p, 0x10000 + shift, 0x20000))
@@ -624,7 +610,7 @@ static int broken_plan_is_caught(void)
 {
     static const int64_t dims[3] = { 3, 40, 50 };
     static const int perm[3] = { 0, 2, 1 };
-    tp_problem p = make(3, dims, perm, 4);
+    tp_problem p = tp_problem_make(3, dims, perm, 4);
     tp_plan plan = tp_problem_plan(&p);
     nd_args a;
     uint32_t grid[3];
@@ -656,7 +642,7 @@ static int staged_checks(void)
     static const int perm[3] = { 0, 2, 1 };
     static const int64_t dims4[4] = { 5, 6, 7, 9 };
     static const int perm4[4] = { 2, 0, 3, 1 };
-    tp_problem p = make(3, dims, perm, 2), p4 = make(4, dims4, perm4, 1);
+    tp_problem p = tp_problem_make(3, dims, perm, 2), p4 = tp_problem_make(4, dims4, perm4, 1);
     tp_plan plan = tp_problem_plan(&p), plan4 = tp_problem_plan(&p4);
     nd_args a;
     uint32_t grid[3];

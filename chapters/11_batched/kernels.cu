@@ -488,14 +488,9 @@ const char *launch_in_place_square(const float *in, float *out, long d0, long d1
 #define IP64_STEP (TILE64_THREADS / IP64)   /* rows a pass: 4 */
 /* 5 blocks an SM, 48 registers a thread, the most with no spills (6: 40,
  * which spill; `nvcc -arch=sm_90 -O3 -Xptxas -v`), where an SM holds 2048
- * threads (compute capability 8.0, 9.0, 10.0); elsewhere the compiler
- * chooses. (Shared memory may fit fewer: 5 x 33,280 bytes.) */
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)
-#define IP64_MIN_BLOCKS 5
-#else
-#define IP64_MIN_BLOCKS 1
-#endif
-__global__ void __launch_bounds__(TILE64_THREADS, IP64_MIN_BLOCKS)
+ * threads (MIN_BLOCKS_2048, chapters/tile.h). (Shared memory may fit
+ * fewer: 5 x 33,280 bytes.) */
+__global__ void __launch_bounds__(TILE64_THREADS, MIN_BLOCKS_2048(5))
 transpose_in_place_tile64(float *m, int n, unsigned pairs)
 {
     __shared__ float a[IP64][IP64 + 1], b[IP64][IP64 + 1];

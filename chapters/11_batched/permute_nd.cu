@@ -12,6 +12,7 @@
 #include "../09_beyond/kernels.h"
 #include "../10_elements/kernels.h"
 #include "../10_elements/staged_index.h"
+#include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
 typedef uint4 nd_16;
@@ -35,7 +36,7 @@ typedef uint4 nd_16;
  * nd_col_out find a row's and a column's offset then. */
 #define ND_PAD(T) (sizeof(T) >= 4 ? 1 : 4 / (int)sizeof(T))
 #define ND_TILE_KERNEL(NAME, T, S, MIN_BLOCKS, SPLIT)                                    \
-    __global__ void __launch_bounds__(ND_THREADS, ND_MIN_BLOCKS(MIN_BLOCKS))             \
+    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
         enum { P = ND_THREADS / (S) };                                                   \
@@ -96,14 +97,8 @@ typedef uint4 nd_16;
  * occupancy on an H200 (chapter 11's NOTES.md). Each is the most blocks
  * with no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers)
  * for the unsplit 64 x 64 tiles and the 8-byte 32 x 32 one, 4 (64) for
- * the rest. Only where an SM holds 2048 threads (compute capability 8.0,
- * 9.0 and 10.0); elsewhere the compiler refuses more blocks than fit, so
- * it chooses alone (1). */
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)
-#define ND_MIN_BLOCKS(n) (n)
-#else
-#define ND_MIN_BLOCKS(n) 1
-#endif
+ * the rest. Only where an SM holds 2048 threads (MIN_BLOCKS_2048, in
+ * chapters/tile.h); elsewhere the compiler chooses alone. */
 ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, ND_TILE64, 6, 0)
 ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, ND_TILE64, 6, 0)
 ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, ND_TILE64, 6, 0)
