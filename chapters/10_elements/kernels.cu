@@ -856,14 +856,12 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * where the sides allow it, else the kernel for odd sides:
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
- *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_staged
- *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_staged
- * The staged kernels are here before any GPU has timed them, on the
- * hypothesis (NOTES.md, "The staged kernels") that whole words on both
- * sides of the shared memory beat the one-element tiles, which were the
- * fastest on odd sides until then; the tiles remain for what the staged
- * kernels refuse (a 2-byte buffer at an odd address). Each kernel is
- * launched with its own block; the table's is not used. */
+ *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile
+ *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile
+ * On odd sides the one-element tiles stay: the staged kernels, written to
+ * beat them, were slower at 8191 x 5003 on an H100 (NOTES.md, "The staged
+ * kernels"). Each kernel is launched with its own block; the table's is
+ * not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
@@ -877,8 +875,6 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     (void)block;
     if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
         return NULL;
-    if (launch_u16_staged(in, out, rows, cols, dim3(STAGED16_THREADS)) == NULL)
-        return NULL;
     return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
 
@@ -886,8 +882,6 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
 {
     (void)block;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
-        return NULL;
-    if (launch_u8_staged(in, out, rows, cols, dim3(STAGED8_THREADS)) == NULL)
         return NULL;
     return launch_u8_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
