@@ -493,14 +493,24 @@ static int alltoall_fits(const dist_context *c, int K)
            (size_t)(c->R / c->G) * (size_t)(c->C / c->G) <= MAX_PIECE;
 }
 
+/* 1 if the exchange leaves out each GPU's block for itself: whenever it
+ * is grouped ncclSend/ncclRecv (ncclAlltoAll has no way to). That block
+ * stays in the GPU's send buffer, and the placement reads it from there:
+ * one pass less for it, and NCCL's kernels carry only what crosses a link. */
+static int diagonal_stays(const dist_context *c, int K)
+{
+    return !alltoall_fits(c, K);
+}
+
 static const char *exchange_name(const dist_context *c, int K)
 {
-    return alltoall_fits(c, K) ? "ncclAlltoAll" : "grouped ncclSend/ncclRecv";
+    return alltoall_fits(c, K) ? "ncclAlltoAll" : "grouped ncclSend/ncclRecv (own block kept)";
 }
 
 /* The exchange of chunk k (of K): every GPU g sends its block for h to
- * every h, itself included (NCCL copies that one locally), on the comm
- * streams. One group: NCCL starts all the sends and receives together, so
+ * every h on the comm streams; ncclAlltoAll sends g's block for itself too
+ * (NCCL copies it locally), the grouped sends leave it home
+ * (diagonal_stays). One group: NCCL starts all the sends and receives together, so
  * none waits for another (and a single thread can drive every GPU).
  * Empty blocks are left out on both sides alike (the loop below makes no
  * call for a count of 0). */
@@ -524,6 +534,8 @@ static void exchange(const dist_context *c, int K, int k)
     for (g = 0; g < c->G; g++)
         for (h = 0; h < c->G; h++) {
             split_block b = split_block_of(c->R, c->C, c->G, K, k, g, h);
+            if (h == g && diagonal_stays(c, K))
+                continue;
             for (done = 0; done < (size_t)b.count; done += piece) {
                 piece = (size_t)b.count - done < MAX_PIECE ? (size_t)b.count - done : MAX_PIECE;
                 CHECK_NCCL(ncclSend(c->gpu[g].send + b.send_offset + done, piece, ncclFloat, h,
@@ -537,7 +549,8 @@ static void exchange(const dist_context *c, int K, int k)
 }
 
 /* Placement of chunk k on every GPU: once its exchange is done (the event
- * on the comm stream), stream 0 puts each source's block into its columns. */
+ * on the comm stream), stream 0 puts each source's block into its columns,
+ * the GPU's own from its send buffer where the exchange left it there. */
 static void place_chunk(const dist_context *c, int K, int k)
 {
     int g, src;
@@ -548,8 +561,9 @@ static void place_chunk(const dist_context *c, int K, int k)
         CHECK_CUDA(cudaEventRecord(p->place_begin[k], 0));
         for (src = 0; src < c->G; src++) {
             split_block b = split_block_of(c->R, c->C, c->G, K, k, src, g);
-            launch_place_block(p->recv + b.recv_offset, p->out, b.rows, b.cols, c->R, b.out_col,
-                               0);
+            const float *from = src == g && diagonal_stays(c, K) ? p->send + b.send_offset
+                                                                 : p->recv + b.recv_offset;
+            launch_place_block(from, p->out, b.rows, b.cols, c->R, b.out_col, 0);
         }
         CHECK_CUDA(cudaEventRecord(p->placed[k], 0));
     }
