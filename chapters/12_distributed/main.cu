@@ -484,12 +484,14 @@ static void local_transpose(const dist_context *c, const float *in, float *out, 
  * not a known limit: on one GPU the default matrix is one 16 GiB block. */
 #define MAX_PIECE ((size_t)1 << 30)
 
-/* 1 if ncclAlltoAll can do the exchange: every block has the same size
- * (both sides divide by G), not above MAX_PIECE. Its layout (block j at
- * j * count, on both sides) is then exactly split.h's. */
+/* 1 if ncclAlltoAll can do the exchange: two GPUs or more, every block
+ * of the same size (both sides divide by G), not above MAX_PIECE. Its
+ * layout (block j at j * count, on both sides) is then exactly split.h's.
+ * (On one GPU the only block is the GPU's own, which the grouped
+ * exchange leaves home: nothing to send.) */
 static int alltoall_fits(const dist_context *c, int K)
 {
-    return HAVE_NCCL_ALLTOALL && K == 1 && c->R % c->G == 0 && c->C % c->G == 0 &&
+    return HAVE_NCCL_ALLTOALL && c->G > 1 && K == 1 && c->R % c->G == 0 && c->C % c->G == 0 &&
            (size_t)(c->R / c->G) * (size_t)(c->C / c->G) <= MAX_PIECE;
 }
 
