@@ -26,7 +26,8 @@
  *   transpose_u8_any            32-bit words on any shape
  *   transpose_u16_staged,       any shape: aligned 16-byte loads shifted in
  *   transpose_u8_staged         registers, whole words through shared memory
- *                               and out (not yet run on a GPU)
+ *                               and out (slower than the tiles on odd sides:
+ *                               NOTES.md, "The staged kernels")
  *
  * Build and run:   make chapter10 && ./chapter10
  *                  ./chapter10 --kernel u16           (one element size: the names say it)
