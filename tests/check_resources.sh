@@ -156,6 +156,14 @@ if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
         "transpose_u8_tile uses 32 x 33 = 1056 bytes of shared memory"
     check_equal ch10.txt transpose_u8_quads 5 16896 \
         "transpose_u8_quads uses 4 x 32 x 33 x 4 = 16896 bytes of shared memory"
+    check_equal ch10.txt transpose_u16_tile64 5 8448 \
+        "transpose_u16_tile64 uses 64 x 66 x 2 = 8448 bytes of shared memory"
+    check_equal ch10.txt transpose_u8_tile64 5 4352 \
+        "transpose_u8_tile64 uses 64 x 68 = 4352 bytes of shared memory"
+    for k in transpose_u16_tile64 transpose_u8_tile64; do
+        check_equal ch10.txt "$k" 2 0 "$k keeps its 16 loads in registers (no stack frame)"
+        check_equal ch10.txt "$k" 3 0 "$k spills nothing"
+    done
     for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads; do
         check_equal ch10.txt "$k" 2 0 "$k keeps its packed words in registers (no stack frame)"
         check_equal ch10.txt "$k" 3 0 "$k spills nothing"

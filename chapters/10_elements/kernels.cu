@@ -12,6 +12,8 @@
  *                              double2 accesses (even rows and cols)
  *   transpose_u16_tile         chapter 7's padded tile, one 2-byte
  *                              element per thread access
+ *   transpose_u16_tile64       the same, 64 x 64 with 16 loads in flight
+ *                              a thread (chapter 9's lever 1), any shape
  *   transpose_u16_vec16        2 x 2 blocks of 2-byte elements packed in
  *                              32-bit words with __byte_perm, moved as
  *                              16-byte accesses (rows, cols multiples of 8)
@@ -19,6 +21,7 @@
  *                              mid-word are shifted into place with warp
  *                              shuffles and funnel shifts
  *   transpose_u8_tile          chapter 7's padded tile, one byte per access
+ *   transpose_u8_tile64        the same, 64 x 64, 16 loads in flight a thread
  *   transpose_u8_quads         4 x 4 blocks of bytes transposed in four
  *                              32-bit words with __byte_perm (rows, cols
  *                              multiples of 4)
@@ -698,6 +701,45 @@ transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out
     st16_phase2(plane, (uint8_t *)out, &g, r0, c0, threadIdx.x);
 }
 
+/* ---- One element a thread access, 64 x 64 tiles ---------------------------
+
+ * transpose_u16_tile64 and transpose_u8_tile64: chapter 7's padded tile
+ * with chapter 9's lever 1, any shape. 64 x 64 elements, 256 threads (64
+ * x 4): thread (x, y) loads column x of rows y, y + 4, ..., y + 60, all 16
+ * loads issued before the first is stashed, so 16 of a thread's loads are
+ * in flight where transpose_u16_tile and transpose_u8_tile have 4. (The
+ * hypothesis they test, from the profile at 8191 x 5003 in NOTES.md: the
+ * one-element tiles wait on their own loads because too few bytes are in
+ * flight, not because of their width.) A row of the tile is 64 + 4 / E
+ * elements (E the element's bytes): 33 words for 2 bytes, 17 for 1, both
+ * odd, so the 32 rows a warp reads down one column fall on 32 banks, as
+ * chapter 11's permute_nd tiles (ND_PAD). */
+#define TILE64_ONE(NAME, T)                                                              \
+    __global__ void __launch_bounds__(ONE64_THREADS)                                     \
+        NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
+    {                                                                                    \
+        __shared__ T tile[ONE64][ONE64 + 4 / sizeof(T)];                                 \
+        T v[ONE64 / ONE64_ROWS];                                                         \
+        int x = threadIdx.x, y = threadIdx.y, k;                                         \
+        int r0 = blockIdx.y * ONE64, c0 = blockIdx.x * ONE64;                            \
+                                                                                         \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                       \
+            int r = r0 + y + ONE64_ROWS * k;                                             \
+            v[k] = r < rows && c0 + x < cols ? in[(size_t)r * cols + c0 + x] : (T)0;    \
+        }                                                                                \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++)                                         \
+            tile[y + ONE64_ROWS * k][x] = v[k];                                          \
+        __syncthreads();                                                                 \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                       \
+            int out_row = c0 + y + ONE64_ROWS * k, out_col = r0 + x;                     \
+            if (out_row < cols && out_col < rows)                                        \
+                out[(size_t)out_row * rows + out_col] = tile[x][y + ONE64_ROWS * k];     \
+        }                                                                                \
+    }
+
+TILE64_ONE(transpose_u16_tile64, uint16_t)
+TILE64_ONE(transpose_u8_tile64, uint8_t)
+
 /* ---- Launch functions ---------------------------------------------------- */
 
 /* The tile kernels: blocks of TILE x BLOCK_ROWS, one block per TILE x TILE. */
@@ -717,6 +759,24 @@ LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double)
 LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double)
 LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t)
+
+/* The 64 x 64 one-element tiles: blocks of 64 x 4 threads, one per tile. */
+#define LAUNCH_TILE64(name, kernel, type)                                              \
+    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
+    {                                                                                  \
+        dim3 grid;                                                                     \
+        const char *na = block.x != ONE64 || block.y != ONE64_ROWS || block.z != 1     \
+                             ? "written for blocks of 64 x 4 threads"                  \
+                             : tile_grid(&grid, rows, cols, ONE64);                    \
+        if (na)                                                                        \
+            return na;                                                                 \
+        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
+        CHECK_LAUNCH();                                                                \
+        return NULL;                                                                   \
+    }
+
+LAUNCH_TILE64(launch_u16_tile64, transpose_u16_tile64, uint16_t)
+LAUNCH_TILE64(launch_u8_tile64, transpose_u8_tile64, uint8_t)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
