@@ -13,7 +13,7 @@
 # st_out_shift (r0 is a multiple of 64), and loosening the caller's
 # `16 * M < n_cols` in st8_phase1 (st_load_group checks each chunk against
 # the segment itself). The last eight break the strided arithmetic that
-# chapter 11's permute_nd_staged_* use (pitches, offsets, the whole input
+# staged_index.h's general form holds (pitches, offsets, the whole input
 # buffer's size); chapter 10's dense cases cannot see them.
 # One line per case: PASS or FAIL; exit status 1 if any FAIL.
 set -u
@@ -97,7 +97,7 @@ mutant "u16: no parity swap of the half words (bank conflicts, still correct)" \
     'int k = s >> 1, h = (s & 1) ^ (i & 1);' 'int k = s >> 1, h = (s & 1);'
 mutant "u16: a plane one row short" \
     '#define ST16_PLANE_ROWS 66' '#define ST16_PLANE_ROWS 65'
-# The strided arithmetic (chapter 11's permute_nd_staged_*): the dense
+# The strided arithmetic (st_geom): the dense
 # cases cannot see these (pitches = extents, offsets 0); test_staged.c's
 # strided cases must.
 mutant "strided: the output shift ignores out_off" \

@@ -5,16 +5,12 @@
  * is walked over every block and thread of the grid they are launched
  * with, and every byte each thread would store is checked: written once,
  * every byte of the output written, each from the input element that
- * tp_problem_source names. The staged kernels (1 and 2-byte tiles that
- * the quads and pairs refuse) run chapter 10's staged_index.h itself, on
- * real bytes, with checked memory (walk_staged). The grid's y and z are
- * capped at 3 here (65535 on a GPU), so the kernels' loops over the other
- * axes run too. Random
+ * tp_problem_source names. The grid's y and z are capped at 3 here (65535
+ * on a GPU), so the kernels' loops over the other axes run too. Random
  * cases come from a fixed starting value, so a failure repeats.
  *
  * Prints "PASS  nd_index: name" or "FAIL  nd_index: name: why" per test.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,176 +237,6 @@ static void walk_rows(sink *s, const nd_args *a, const uint32_t grid[3], int w)
                     }
 }
 
-/* ---- The staged kernels (permute_nd_staged_1 and _2) ---------------------------
-
- * Their whole per-thread body is chapter 10's staged_index.h, which moves
- * values through registers and shared words, so it is run on real bytes:
- * the input buffer holds byte q of each byte's own offset in run q (as
- * tests/test_staged.c does), and after the runs every output byte says
- * which input byte it came from. The six memory macros are checked
- * emulations: every global access inside its buffer and aligned to its
- * size, every shared access inside the planes; run 0 counts the writes of
- * every output byte in the sink (check_problem then finds bytes never
- * written). The buffers are placed at the addresses' offsets modulo 16,
- * which staged_index.h's arithmetic depends on. */
-static struct {
-    uintptr_t in_lo, in_hi, out_lo, out_hi;
-    const uint32_t *sh;
-    int sh_words, counting;
-    sink *s;
-} SE;
-static int staged_runs;   /* problems that took the staged kernels */
-
-static void se_fail(const char *fmt, ...)
-{
-    va_list ap;
-    if (SE.s->bad++)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-}
-
-static int se_global(uintptr_t a, int bytes, uintptr_t lo, uintptr_t hi, const char *what)
-{
-    if (a % (uintptr_t)bytes != 0 || a < lo || a + (uintptr_t)bytes > hi) {
-        se_fail("staged: a %d-byte %s at byte %lld of a buffer of %lld bytes (misaligned or "
-                "outside)", bytes, what, (long long)(a - lo), (long long)(hi - lo));
-        return 0;
-    }
-    return 1;
-}
-
-static void se_ldg16(const uint8_t *p, uint32_t *dst)
-{
-    memset(dst, 0, 16);
-    if (se_global((uintptr_t)p, 16, SE.in_lo, SE.in_hi, "load"))
-        memcpy(dst, p, 16);
-}
-
-static uint32_t se_ldg_elem(const uint8_t *p, int e)
-{
-    if (!se_global((uintptr_t)p, e, SE.in_lo, SE.in_hi, "load"))
-        return 0;
-    return e == 1 ? p[0] : (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static int se_shared(const uint32_t *sh, int i)
-{
-    if (sh != SE.sh || i < 0 || i >= SE.sh_words) {
-        se_fail("staged: shared word %d, outside the planes of %d words", i, SE.sh_words);
-        return 0;
-    }
-    return 1;
-}
-
-static void se_stg(uint8_t *p, uint32_t v, int bytes)
-{
-    int b;
-    if (!se_global((uintptr_t)p, bytes, SE.out_lo, SE.out_hi, "store"))
-        return;
-    for (b = 0; b < bytes; b++) {
-        uintptr_t d = (uintptr_t)p + (uintptr_t)b - SE.out_lo;
-        p[b] = (uint8_t)(v >> (8 * b));
-        if (SE.counting && SE.s->count[d]++ == 1)
-            se_fail("output byte %lld written twice", (long long)d);
-    }
-}
-
-#define ST_LDG16(p, dst) se_ldg16((p), (dst))
-#define ST_LDG_ELEM(p, e) se_ldg_elem((p), (e))
-#define ST_LDS(sh, i) (se_shared((sh), (i)) ? (sh)[i] : 0u)
-#define ST_STS(sh, i, v)            \
-    do {                            \
-        if (se_shared((sh), (i)))   \
-            (sh)[i] = (v);          \
-    } while (0)
-#define ST_STG32(p, v) se_stg((uint8_t *)(p), (v), 4)
-#define ST_STG_ELEM(p, v, e) se_stg((uint8_t *)(p), (v), (e))
-#include "../chapters/10_elements/staged_index.h"
-
-/* A buffer of `bytes` bytes at `addr` modulo 16. */
-static uint8_t *se_place(uint8_t **block, int64_t bytes, uintptr_t addr)
-{
-    *block = malloc((size_t)bytes + 48);
-    if (!*block)
-        return NULL;
-    return (uint8_t *)((((uintptr_t)*block + 15) & ~(uintptr_t)15) + addr % 16);
-}
-
-/* permute_nd_staged_1 or _2 (ND_STAGED_KERNEL in permute_nd.cu): every
- * block of the grid, its loops over (z1, z2), each tile phase 1 for every
- * thread, the barrier, phase 2; then every written byte's source. */
-static void walk_staged(sink *s, const nd_args *a, const uint32_t grid[3])
-{
-    static uint32_t plane[ST16_SHARED_WORDS > ST8_SHARED_WORDS ? ST16_SHARED_WORDS
-                                                               : ST8_SHARED_WORDS];
-    int e = s->p->elem_bytes, runs = 1, q, tid;
-    int64_t bytes = s->bytes > 0 ? s->bytes : 1, d;   /* (a problem has an element) */
-    uint8_t *in_block, *out_block, *in, *out;
-    int64_t *src = calloc((size_t)bytes, sizeof *src);
-    uint32_t bx, by, bz;
-
-    in = se_place(&in_block, bytes, s->in_addr);
-    out = se_place(&out_block, bytes, s->out_addr);
-    if (!in || !out || !src) {
-        if (!s->bad++)
-            snprintf(why, sizeof why, "out of host memory");
-        free(in_block), free(out_block), free(src);
-        return;
-    }
-    while (runs < 8 && ((uint64_t)(bytes - 1) >> (8 * runs)) != 0)
-        runs++;
-    SE.in_lo = (uintptr_t)in, SE.in_hi = (uintptr_t)(in + bytes);
-    SE.out_lo = (uintptr_t)out, SE.out_hi = (uintptr_t)(out + bytes);
-    SE.sh = plane;
-    SE.sh_words = e == 1 ? ST8_SHARED_WORDS : ST16_SHARED_WORDS;
-    SE.s = s;
-    for (q = 0; q < runs && !s->bad; q++) {
-        for (d = 0; d < bytes; d++)
-            in[d] = (uint8_t)((uint64_t)d >> (8 * q));
-        for (d = 0; d < bytes; d++)
-            out[d] = 0x5a;
-        SE.counting = q == 0;
-        for (bz = 0; bz < grid[2]; bz++)
-            for (by = 0; by < grid[1]; by++)
-                for (bx = 0; bx < grid[0]; bx++) {
-                    int64_t r0, c0, z1, z2;
-                    st_geom g;
-                    nd_tile_origin(a, bx, &r0, &c0);
-                    g.rows = (int)a->n_rows, g.cols = (int)a->n_cols;
-                    g.in_row = a->in_row, g.out_col = a->out_col;
-                    g.in_bytes = bytes;   /* the whole input: tp_problem_bytes */
-                    for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
-                        for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
-                            nd_offsets(a, 0, z1, z2, &g.in_off, &g.out_off);
-                            memset(plane, 0xa5, sizeof plane);
-                            for (tid = 0; tid < ST_THREADS; tid++)
-                                if (e == 1)
-                                    st8_phase1(in, plane, out, &g, (int)r0, (int)c0, tid);
-                                else
-                                    st16_phase1(in, plane, out, &g, (int)r0, (int)c0, tid);
-                            for (tid = 0; tid < ST_THREADS; tid++)
-                                if (e == 1)
-                                    st8_phase2(plane, out, &g, (int)r0, (int)c0, tid);
-                                else
-                                    st16_phase2(plane, out, &g, (int)r0, (int)c0, tid);
-                        }
-                }
-        for (d = 0; d < bytes; d++)
-            src[d] |= (int64_t)out[d] << (8 * q);
-    }
-    for (d = 0; d < bytes && !s->bad; d++) {
-        int64_t want = tp_problem_source(s->p, d / e) * e + d % e;
-        if (s->count[d] && src[d] != want && !s->bad++)
-            snprintf(why, sizeof why, "staged: output byte %lld from input byte %lld, want "
-                     "%lld", (long long)d, (long long)src[d], (long long)want);
-    }
-    free(in_block);
-    free(out_block);
-    free(src);
-}
-
 /* Runs problem p through the plan and the emulated kernel; 1 if every
  * output byte was written once, from the right place. `in_addr` and
  * `out_addr` stand for the buffers' addresses (their alignment picks the
@@ -439,16 +265,12 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         for (i = 0; i < s.bytes; i += plan.elem_bytes)   /* cudaMemcpyAsync */
             store(&s, i, i, plan.elem_bytes);
     } else {
-        /* launch_permute_nd's choice: quads, pairs, staged, split, tile, rows */
         int quads = nd_quads_fit(&plan, in_addr, out_addr);
         int pairs = nd_pairs_fit(&plan, in_addr, out_addr);
-        int staged = !quads && !pairs && nd_staged_fit(&plan, in_addr, out_addr);
         if (plan.kind == TP_PLAN_ROWS)
             w = nd_access_bytes(plan.row_len * plan.elem_bytes, in_addr, out_addr);
         int side = quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes);
-        if (staged ? !nd_make_args_rc(&plan, w, ND_STAGED_ROWS, ND_STAGED_COLS(plan.elem_bytes),
-                                      &a, grid)
-                   : !nd_make_args(&plan, w, side, &a, grid)) {
+        if (!nd_make_args(&plan, w, side, &a, grid)) {
             snprintf(why, sizeof why, "%s: no grid", tp_problem_format(p, buf, sizeof buf));
             free(s.count);
             return 0;
@@ -459,9 +281,6 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         } else if (pairs) {
             walk_pairs(&s, &a, grid);
             pairs_runs++;
-        } else if (staged) {
-            walk_staged(&s, &a, grid);
-            staged_runs++;
         } else if (plan.kind == TP_PLAN_TILE) {
             walk_tile(&s, &a, grid);
             split_runs += plan.rows_lo != 0 || plan.cols_lo != 0;
@@ -518,9 +337,6 @@ static int named_cases(void)
         { 4, { 20, 9, 11, 70 }, { 3, 1, 0, 2 }, 1 },  /* rows over 2 axes: 11, then 20 */
         { 4, { 5, 6, 7, 9 }, { 2, 0, 3, 1 }, 4 },     /* columns over 2 axes: 9, then 7 */
         { 4, { 40, 6, 7, 9 }, { 2, 1, 3, 0 }, 2 },    /* the same, 40 rows  */
-        { 3, { 4, 130, 67 }, { 0, 2, 1 }, 2 },        /* staged: 3 x 3 tiles of 64 x 32 */
-        { 3, { 70, 5, 131 }, { 2, 1, 0 }, 1 },        /* staged, reversed: strided sides */
-        { 4, { 6, 5, 33, 67 }, { 1, 0, 3, 2 }, 2 },   /* staged, z1 and z2 looped (grid cap 3) */
     };
     unsigned k;
     for (k = 0; k < sizeof c / sizeof c[0]; k++) {
@@ -532,10 +348,6 @@ static int named_cases(void)
     EXPECT(pairs_runs == 3, "%d named problems took the 2-byte pairs, want 3", pairs_runs);
     /* the three above, and (3, 2, 1, 0) of 3 x 4 x 5 x 6 (rows and columns) */
     EXPECT(split_runs == 4, "%d named problems split a tile side, want 4", split_runs);
-    /* 5 x 17 x 40 swapped, NCHW <-> NHWC and back, 9 columns, 6 rows, and
-     * the three marked staged: 1 and 2-byte tiles that miss the quads and
-     * the pairs */
-    EXPECT(staged_runs == 8, "%d named problems took the staged kernels, want 8", staged_runs);
     return 1;
 }
 
@@ -545,7 +357,7 @@ static int named_cases(void)
 static int random_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    int n, before = staged_runs;
+    int n;
     srand(20261123);
     for (n = 0; n < 600; n++) {
         tp_problem p;
@@ -567,16 +379,15 @@ static int random_cases(void)
         if (!check_problem(&p, 0x10000 + in_shift, 0x20000 + out_shift))
             return 0;
     }
-    EXPECT(staged_runs - before > 0, "none of the 600 took the staged kernels");
     return 1;
 }
 
 /* Random 1 and 2-byte problems whose sides are multiples of 8 more often
  * than not, so that most take the byte quads or the 2-byte pairs and some
- * just miss them (those take the staged kernels). */
+ * just miss them. */
 static int random_byte_cases(void)
 {
-    int n, before = quads_runs, before2 = pairs_runs, before3 = staged_runs;
+    int n, before = quads_runs, before2 = pairs_runs;
     srand(4);
     for (n = 0; n < 300; n++) {
         tp_problem p;
@@ -600,7 +411,6 @@ static int random_byte_cases(void)
     EXPECT(quads_runs - before >= 20, "only %d of 150 took the byte quads", quads_runs - before);
     EXPECT(pairs_runs - before2 >= 20, "only %d of 150 took the 2-byte pairs",
            pairs_runs - before2);
-    EXPECT(staged_runs - before3 > 0, "none of the 300 took the staged kernels");
     return 1;
 }
 
@@ -628,45 +438,6 @@ static int broken_plan_is_caught(void)
     walk_tile(&s, &a, grid);
     free(s.count);
     EXPECT(s.bad > 0, "a plan with a wrong output stride went through");
-    return 1;
-}
-
-/* The staged walk can fail, and needs its tile's true shape: a 2-byte
- * plan given nd_make_args's square 64 x 64 tile (not 64 rows x 32
- * columns) leaves columns 32..63 of every tile unwritten, and must be
- * caught. nd_staged_fit refuses a 2-byte buffer at an odd address and a
- * split side (those keep permute_nd_tile_2 and permute_nd_split_*). */
-static int staged_checks(void)
-{
-    static const int64_t dims[3] = { 2, 70, 90 };
-    static const int perm[3] = { 0, 2, 1 };
-    static const int64_t dims4[4] = { 5, 6, 7, 9 };
-    static const int perm4[4] = { 2, 0, 3, 1 };
-    tp_problem p = tp_problem_make(3, dims, perm, 2), p4 = tp_problem_make(4, dims4, perm4, 1);
-    tp_plan plan = tp_problem_plan(&p), plan4 = tp_problem_plan(&p4);
-    nd_args a;
-    uint32_t grid[3];
-    sink s;
-
-    EXPECT(nd_staged_fit(&plan, 0x1002, 0x2000), "2-byte plan at even addresses refused");
-    EXPECT(!nd_staged_fit(&plan, 0x1001, 0x2000), "2-byte plan at an odd input address taken");
-    EXPECT(!nd_staged_fit(&plan, 0x1000, 0x2003), "2-byte plan at an odd output address taken");
-    EXPECT(plan4.kind == TP_PLAN_TILE && (plan4.rows_lo != 0 || plan4.cols_lo != 0),
-           "5 x 6 x 7 x 9, perm {2,0,3,1} no longer splits a side (pick another)");
-    EXPECT(!nd_staged_fit(&plan4, 0x1000, 0x2000), "a split plan taken by the staged kernels");
-    s.p = &p;
-    s.bytes = tp_problem_bytes(&p);
-    s.in_addr = 0x1000;
-    s.out_addr = 0x2000;
-    s.bad = 0;
-    s.count = calloc((size_t)s.bytes, 1);
-    EXPECT(s.count != NULL, "out of host memory");
-    EXPECT(nd_make_args(&plan, 2, ND_STAGED_ROWS, &a, grid), "no grid");
-    walk_staged(&s, &a, grid);
-    for (int64_t i = 0; i < s.bytes && !s.bad; i++)
-        s.bad += s.count[i] == 0;
-    free(s.count);
-    EXPECT(s.bad > 0, "a 2-byte staged walk with a square tile went through");
     return 1;
 }
 
@@ -698,8 +469,6 @@ int main(void)
     run("300 random 1 and 2-byte problems, many through the byte quads or the 2-byte pairs",
         random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
-    run("staged: a square tile for 2-byte elements is caught; odd addresses and splits refused",
-        staged_checks);
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     return failures ? 1 : 0;
 }

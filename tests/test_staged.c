@@ -25,8 +25,8 @@
  *     (P elements per column whose segment starts mid-word, none else);
  *   - on a full tile: every warp-wide shared access touches each bank with
  *     at most one word (32 banks of 4 bytes; a model, not a measurement).
- * The same checks run for strided matrices (chapter 11's
- * permute_nd_staged_1 and _2): input row pitch in_row >= cols, output
+ * The same checks run for strided matrices (staged_index.h's general
+ * form, st_geom): input row pitch in_row >= cols, output
  * pitch out_col >= rows, offsets in_off and out_off, and buffers longer
  * than the matrix (in_pad, out_pad); every byte of the output buffer
  * outside the matrix must stay unwritten, and a 16-byte load is allowed
@@ -212,7 +212,7 @@ typedef struct {
     int elem;                 /* 1 or 2                                   */
     int rows, cols;
     int a_in, a_out;          /* the buffers' addresses modulo 16         */
-    /* Strided (chapter 11's permute_nd_staged_*): input element (r, c) at
+    /* Strided (st_geom): input element (r, c) at
      * in_off + r in_row + c, output element (c, r) at out_off + c out_col
      * + r, and in_pad / out_pad elements after the matrix's last one in
      * each buffer. Dense (chapter 10): in_row = cols, out_col = rows, the
@@ -554,7 +554,7 @@ static int random_shapes(int elem)
 static int test_u8_random(void) { return random_shapes(1); }
 static int test_u16_random(void) { return random_shapes(2); }
 
-/* ---- Strided matrices (chapter 11's permute_nd_staged_1 and _2) -------------- */
+/* ---- Strided matrices (staged_index.h's st_geom) ------------------------------ */
 
 static int strided(int elem, int rows, int cols, int64_t in_row, int64_t out_col, int64_t in_off,
                    int64_t out_off, int64_t in_pad, int64_t out_pad, int a_in, int a_out)

@@ -53,7 +53,10 @@
  * columns 4m + 2v + k; a 2 x 2 transpose (__byte_perm 0x5410 / 0x7632)
  * on each side, 2 shared loads and 2 stores per item.
  *
- * STRIDED MATRICES (chapter 11's permute_nd_staged_1 and _2). The same
+ * STRIDED MATRICES (written for chapter 11's permute_nd, which tried them
+ * and went back to its one-element tiles: they were slower, chapter 11's
+ * NOTES.md; chapter 10 uses st_dense, and the tests keep the general form
+ * checked). The same
  * code takes a matrix that is part of larger buffers (st_geom): input
  * element (r, c) at in_off + r in_row + c, output element (c, r) at
  * out_off + c out_col + r (elements), rows and cols being the matrix's
@@ -73,8 +76,7 @@
  *     st_out_shift adds out_off's low bits and uses out_col's.
  * tests/test_staged.c runs random strided problems (pitches above the
  * extents, offsets, both element sizes, every base misalignment) through
- * the same checks as the dense ones, and tests/test_nd_index.c runs
- * permute_nd's plans that take the staged kernels through this code.
+ * the same checks as the dense ones.
  *
  * Every global access is 16 bytes (loads) or 4 bytes (stores), every
  * shared access 4 bytes, except the elements at the ragged ends: an

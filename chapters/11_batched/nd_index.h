@@ -8,9 +8,9 @@
  *   TILE  element (z, r, c) of the input, at sum z_in + r * in_row + c,
  *         goes to sum z_out + c * out_col + r. A block moves one
  *         tile of nd_tile_side x nd_tile_side elements (tile rows along
- *         r, columns along c; `tile` x `tile_c` in nd_args, 64 x 64 bytes
- *         for the staged kernels: 64 x 32 2-byte elements); its number along the grid's x axis gives the tile, and the grid's y
- *         and z axes give the two "other" axes, z2 and z1 (each looped
+ *         r, columns along c); its number along the grid's x axis
+ *         gives the tile, and the grid's y and z axes give the two
+ *         "other" axes, z2 and z1 (each looped
  *         over when it has more than 65535 steps; z0 is 1 for a tile).
  *   ROWS  row (z0, z1, z2) of row_len elements goes, unchanged, from
  *         sum z_in to sum z_out. A row is `vecs` accesses of the widest
@@ -40,8 +40,6 @@
 #define ND_THREADS 256    /* threads per block, every kernel                 */
 #define ND_QUAD_TILE 128  /* the byte quads' tile: 128 x 128 bytes           */
 #define ND_PAIR_TILE 64   /* the 2-byte pairs' tile: 64 x 64 elements         */
-#define ND_STAGED_ROWS 64 /* the staged tiles (chapter 10's staged_index.h):  */
-#define ND_STAGED_COLS(e) (64 / (e))   /* 64 rows x 64 bytes                  */
 #ifndef ND_GRID_YZ_MAX
 #define ND_GRID_YZ_MAX 65535   /* CUDA's limit on gridDim.y and .z (tests lower it) */
 #endif
@@ -66,10 +64,7 @@ typedef struct {
                                      for a tile, in accesses for rows             */
     uint32_t tiles_c;             /* TILE: tiles along c                          */
     int tile;                     /* TILE: its side: nd_tile_side, ND_QUAD_TILE
-                                     or ND_PAIR_TILE; its rows (along r) where
-                                     it is not square (the staged kernels)        */
-    int tile_c;                   /* TILE: its columns (along c): `tile` but for
-                                     the staged kernels' 64 x ND_STAGED_COLS(e)   */
+                                     or ND_PAIR_TILE                              */
     int64_t vecs;                 /* ROWS: accesses per row                       */
     uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
 } nd_args;
@@ -79,7 +74,7 @@ ND_HD void nd_tile_origin(const nd_args *a, uint32_t block_x, int64_t *r0, int64
 {
     uint32_t tr = block_x / a->tiles_c;
     *r0 = (int64_t)tr * a->tile;
-    *c0 = (int64_t)(block_x - tr * a->tiles_c) * a->tile_c;
+    *c0 = (int64_t)(block_x - tr * a->tiles_c) * a->tile;
 }
 
 /* TILE: the input offset of the tile's row r and the output offset of its
@@ -211,18 +206,8 @@ static inline int nd_access_bytes(int64_t row_bytes, uintptr_t in, uintptr_t out
  * quads; ignored for rows). The grid's y and z are capped at ND_GRID_YZ_MAX (the kernels
  * loop over the rest); x is at most 2^31 - 1, which a plan of up to 2^62 bytes of
  * rows or tiles could exceed: returns 0 then (else 1). */
-static inline int nd_make_args_rc(const tp_plan *plan, int access, int tile, int tile_c,
-                                  nd_args *a, uint32_t grid[3]);
 static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_args *a,
                                uint32_t grid[3])
-{
-    return nd_make_args_rc(plan, access, tile, tile, a, grid);
-}
-
-/* ... for a tile of `tile` rows and tile_c columns (the staged kernels';
- * nd_make_args: square). */
-static inline int nd_make_args_rc(const tp_plan *plan, int access, int tile, int tile_c,
-                                  nd_args *a, uint32_t grid[3])
 {
     int k, shift = 3 - plan->nz;   /* the plan's other axes go to the back */
     int64_t x;
@@ -246,12 +231,11 @@ static inline int nd_make_args_rc(const tp_plan *plan, int access, int tile, int
     a->out_col_hi = plan->out_col_hi;
     a->tiles_c = 0;
     a->tile = tile;
-    a->tile_c = tile_c;
     a->vecs = 0;
     a->group = a->pieces = 1;
     if (plan->kind == TP_PLAN_TILE) {
         int64_t tiles_r = (plan->n_rows + tile - 1) / tile;
-        int64_t tiles_c = (plan->n_cols + tile_c - 1) / tile_c;
+        int64_t tiles_c = (plan->n_cols + tile - 1) / tile;
         if (tiles_c > 0xFFFFFFFFLL)
             return 0;
         a->tiles_c = (uint32_t)tiles_c;
@@ -317,21 +301,6 @@ static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
     for (k = 0; k < plan->nz; k++)
         ok = ok && plan->z_in[k] % 8 == 0 && plan->z_out[k] % 8 == 0;
     return ok;
-}
-
-/* 1 if the staged kernels (permute_nd_staged_1 and _2, chapter 10's
- * staged_index.h with strides) can take a TILE plan of 1 or 2-byte
- * elements: no side split, extents that fit staged_index.h's int with a
- * tile to spare, and for 2-byte elements both buffers 2-byte aligned (its
- * 32-bit stores assume whole elements inside a word). Any shape, pitch
- * and offset otherwise. launch_permute_nd asks the quads and the pairs
- * first. */
-static inline int nd_staged_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
-{
-    return plan->kind == TP_PLAN_TILE && (plan->elem_bytes == 1 || plan->elem_bytes == 2) &&
-           plan->rows_lo == 0 && plan->cols_lo == 0 && plan->n_rows <= 0x7FFFFFFFLL - 64 &&
-           plan->n_cols <= 0x7FFFFFFFLL - 64 &&
-           ((in | out) % (uintptr_t)plan->elem_bytes) == 0;
 }
 
 #endif

@@ -11,7 +11,6 @@
 #include "permute_nd.h"
 #include "../09_beyond/kernels.h"
 #include "../10_elements/kernels.h"
-#include "../10_elements/staged_index.h"
 #include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
@@ -230,66 +229,6 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
         }
 }
 
-/* ---- The staged tiles: any shape of 1 and 2-byte elements -----------------
-
- * Chapter 10's transpose_u8_staged and transpose_u16_staged with strides:
- * where the quads or the pairs do not fit (a side, a pitch or an address
- * that is not a multiple of 4 or 8), 16-byte aligned global loads shifted
- * into place in registers, P planes of shared memory (one per output
- * misalignment class), 32-bit shared and global stores except at the
- * ragged ends. The whole per-thread body is staged_index.h's, which
- * tests/test_staged.c runs for strided problems and tests/test_nd_index.c
- * for the plans that take these kernels. A tile is 64 rows x 64 bytes
- * (64 x 64 1-byte elements, 64 x 32 2-byte ones: nd_make_args_rc with
- * ND_STAGED_COLS); one block of 256 threads a tile, looping over (z1, z2)
- * as ND_TILE_KERNEL does, the planes refilled after a barrier. in_bytes is
- * the whole input buffer's size (staged_index.h loads a 16-byte chunk
- * only when wholly inside it). That these beat permute_nd_tile_1 and _2
- * on such shapes is a hypothesis until a GPU has timed them. */
-#define ND_STAGED_KERNEL(NAME, T, WORDS, PHASE1, PHASE2)                                 \
-    static __device__ __noinline__ void NAME##_tile(const uint8_t *in, uint8_t *out,     \
-                                                    uint32_t *plane, st_geom g, int r0,  \
-                                                    int c0)                              \
-    {                                                                                    \
-        PHASE1(in, plane, out, &g, r0, c0, threadIdx.x);                                 \
-        __syncthreads();                                                                 \
-        PHASE2(plane, out, &g, r0, c0, threadIdx.x);                                     \
-        __syncthreads(); /* the planes are refilled for the next (z1, z2) */             \
-    }                                                                                    \
-    __global__ void __maxnreg__(32)                                                      \
-        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a, int64_t in_bytes) \
-    {                                                                                    \
-        __shared__ uint32_t plane[WORDS];                                                \
-        int64_t r0, c0;                                                                  \
-        st_geom g;                                                                       \
-                                                                                         \
-        nd_tile_origin(&a, blockIdx.x, &r0, &c0);                                        \
-        g.rows = (int)a.n_rows; /* nd_staged_fit: both fit an int */                     \
-        g.cols = (int)a.n_cols;                                                          \
-        g.in_row = a.in_row;                                                             \
-        g.out_col = a.out_col;                                                           \
-        g.in_bytes = in_bytes;                                                           \
-        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
-            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
-                nd_offsets(&a, 0, z1, z2, &g.in_off, &g.out_off);                        \
-                NAME##_tile((const uint8_t *)in, (uint8_t *)out, plane, g, (int)r0,      \
-                            (int)c0);                                                    \
-            }                                                                            \
-    }
-
-/* __maxnreg__(32), as chapter 10's staged kernels: 8 blocks of 256
- * threads an SM (whether the fuller SM is faster is a hypothesis). The
- * tile is a __noinline__ function, called once per (z1, z2), with the
- * geometry by value: inlined into the z loops, ptxas hoisted the
- * per-thread values out of them and spilled (nvcc 13.0, sm_90, -Xptxas
- * -v: 432 bytes of spill stores for _1, 144 for _2 at 32 registers; 0 for
- * _1 and 8 for _2 at __launch_bounds__(256, 6), 40 registers; 80 and 64
- * registers with __launch_bounds__(256) alone). As a call: 32 registers,
- * no stack frame, no spills for both (tests/check_resources.sh checks
- * this). What the call costs on a GPU is not measured. */
-ND_STAGED_KERNEL(permute_nd_staged_1, uint8_t, ST8_SHARED_WORDS, st8_phase1, st8_phase2)
-ND_STAGED_KERNEL(permute_nd_staged_2, uint16_t, ST16_SHARED_WORDS, st16_phase1, st16_phase2)
-
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -372,7 +311,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, staged;
+    int access, quads, pairs;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -393,26 +332,15 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  : plan.elem_bytes;
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    staged = !quads && !pairs && nd_staged_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    if (staged ? !nd_make_args_rc(&plan, access, ND_STAGED_ROWS, ND_STAGED_COLS(plan.elem_bytes),
-                                  &a, g)
-               : !nd_make_args(&plan, access,
-                               quads   ? ND_QUAD_TILE
-                               : pairs ? ND_PAIR_TILE
-                                       : nd_tile_side(plan.elem_bytes),
-                               &a, g))
+    if (!nd_make_args(&plan, access,
+                      quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
+                      &a, g))
         return "too many tiles or rows for one grid";
     dim3 grid(g[0], g[1], g[2]);
     if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
-    } else if (staged && plan.elem_bytes == 1) {
-        permute_nd_staged_1<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
-                                                  tp_problem_bytes(p));
-    } else if (staged) {
-        permute_nd_staged_2<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a,
-                                                  tp_problem_bytes(p));
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
         ND_LAUNCH(permute_nd_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE) {

@@ -20,12 +20,10 @@
  *                             blocks in 32-bit words); for 2-byte elements
  *                             whose sides and strides are multiples of 8,
  *                             permute_nd_pairs (2 x 2 blocks, 16-byte
- *                             accesses); for other 1 and 2-byte tiles
- *                             with no split side, permute_nd_staged_1
- *                             and _2 (chapter 10's staged kernels with
- *                             strides: 16-byte loads shifted in
- *                             registers, 32-bit stores; any shape, 64
- *                             rows x 64 bytes a tile; not yet timed).
+ *                             accesses). (Chapter 10's staged kernels
+ *                             with strides were tried for the other 1
+ *                             and 2-byte tiles, and were slower:
+ *                             NOTES.md.)
  * Up to three other axes only move the row or the tile (nd_index.h).
  * A tile with no other axis is one matrix: there chapter 9's and chapter
  * 10's dispatchers run instead (transpose_any_shape for 4 bytes,
