@@ -120,9 +120,11 @@ SOLUTIONS    := $(foreach f,$(SOLUTION_SRC),solution$(call number,$(f)))
 PROGRAMS     := $(CHAPTERS) $(EXERCISES) $(SOLUTIONS)
 
 # Chapter 9's kernels compare against cuBLAS: the programs of number 9 link
-# it, and those of number 10, whose float32 row is chapter 9's dispatcher.
+# it, and those of number 10, whose float32 row is chapter 9's dispatcher,
+# and of number 11, whose permute_nd runs it for a single float matrix.
 LIBS_9 := -lcublas
 LIBS_10 := -lcublas
+LIBS_11 := -lcublas
 
 # $(1) program name, $(2) its objects, $(3) its number
 define PROGRAM_RULES
@@ -205,7 +207,7 @@ $(FLUSH_PROBE): $(BUILD)/tests/flush_probe.o $(COMMON_OBJS)
 # One permutation of any rank and element size (make tensor-sweep runs it).
 PERMUTE_CASE := $(BUILD)/scripts/permute_case
 $(PERMUTE_CASE): $(BUILD)/scripts/permute_case.o $(CHAPTER_LIB) $(COMMON_OBJS)
-	$(NVCC) $(GENCODE) $(filter %.o,$^) $(CHAPTER_LIB) -o $@
+	$(NVCC) $(GENCODE) $(filter %.o,$^) $(CHAPTER_LIB) -o $@ -lcublas
 
 # The lessons' figures (host code only): make figures.
 FIGURES := $(BUILD)/scripts/figures

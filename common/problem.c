@@ -164,6 +164,20 @@ tp_status tp_perm_check(const int *perm, int rank, char *msg, size_t len)
     return TP_OK;
 }
 
+tp_problem tp_problem_make(int rank, const int64_t *dims, const int *perm, int elem_bytes)
+{
+    tp_problem p;
+    int a;
+    memset(&p, 0, sizeof p);
+    p.rank = rank;
+    p.elem_bytes = elem_bytes;
+    for (a = 0; a < rank && a < TP_MAX_RANK; a++) {
+        p.dims[a] = dims[a];
+        p.perm[a] = perm[a];
+    }
+    return p;
+}
+
 tp_status tp_problem_check(const tp_problem *p, char *msg, size_t len)
 {
     char shape[128];
@@ -519,7 +533,7 @@ tp_plan tp_problem_plan(const tp_problem *p)
 {
     tp_problem q = tp_problem_simplify(p);
     int64_t in_stride[TP_MAX_RANK], out_stride[TP_MAX_RANK], to_out[TP_MAX_RANK] = { 0 };
-    int last = q.rank - 1, rows_axis = q.perm[last], k, a;
+    int last = q.rank - 1, rows_axis = q.perm[last], rows_hi = -1, cols_hi = -1, k, a;
     tp_plan plan;
 
     memset(&plan, 0, sizeof plan);
@@ -542,9 +556,25 @@ tp_plan tp_problem_plan(const tp_problem *p)
         plan.n_cols = q.dims[last];
         plan.in_row = in_stride[rows_axis];
         plan.out_col = to_out[last];
+        /* A short side continues into the next axis on its contiguous
+         * side (problem.h): the output's next axis for the rows, the
+         * input's next for the columns, never the tile's other side. */
+        if (q.rank >= 3 && q.dims[rows_axis] < TP_PLAN_SHORT && q.perm[last - 1] != last) {
+            rows_hi = q.perm[last - 1];
+            plan.rows_lo = q.dims[rows_axis];
+            plan.in_row_hi = in_stride[rows_hi];
+            plan.n_rows *= q.dims[rows_hi];
+        }
+        if (q.rank >= 3 && q.dims[last] < TP_PLAN_SHORT && last - 1 != rows_axis &&
+            last - 1 != rows_hi) {
+            cols_hi = last - 1;
+            plan.cols_lo = q.dims[last];
+            plan.out_col_hi = to_out[cols_hi];
+            plan.n_cols *= q.dims[cols_hi];
+        }
     }
     for (a = 0; a < last; a++) {
-        if (plan.kind == TP_PLAN_TILE && a == rows_axis)
+        if (plan.kind == TP_PLAN_TILE && (a == rows_axis || a == rows_hi || a == cols_hi))
             continue;
         plan.z_dims[plan.nz] = q.dims[a];
         plan.z_in[plan.nz] = in_stride[a];
@@ -563,8 +593,9 @@ const char *tp_plan_format(const tp_plan *plan, char *buf, size_t len)
         snprintf(buf, len, "rows of %lld elements, %d %s", (long long)plan->row_len, plan->nz,
                  others);
     else
-        snprintf(buf, len, "tile %lld x %lld (rows x cols), %d %s", (long long)plan->n_rows,
-                 (long long)plan->n_cols, plan->nz, others);
+        snprintf(buf, len, "tile %lld x %lld (rows x cols%s%s), %d %s", (long long)plan->n_rows,
+                 (long long)plan->n_cols, plan->rows_lo ? ", rows over 2 axes" : "",
+                 plan->cols_lo ? ", columns over 2 axes" : "", plan->nz, others);
     return buf;
 }
 
@@ -585,10 +616,29 @@ void tp_problem_reference(const tp_problem *p, const void *in, void *out)
     for (i = 0; i < r; i++)   /* one step along output axis i is this many input elements */
         step[i] = in_stride[p->perm[i]];
     /* j counts the output coordinates like an odometer, last axis fastest;
-     * `from` is the input index of output element j, kept up to date. */
-    for (o = 0; o < n; o++) {
-        memcpy(dst + (size_t)o * e, src + (size_t)from * e, e);
-        for (i = r - 1; i >= 0; i--) {
+     * `from` is the input index of output element j, kept up to date. The
+     * last axis is one run of `inner` elements, `istep` apart in the input,
+     * copied with the element size known to the compiler (a memcpy per
+     * element took 9 s for 2 x 10^8 bytes). */
+    if (r < 1 || n == 0)
+        return;
+    const int64_t inner = out_dims[r - 1], istep = step[r - 1];
+    for (o = 0; o < n; o += inner) {
+        unsigned char *d = dst + (size_t)o * e;
+        const unsigned char *s0 = src + (size_t)from * e;
+        int64_t k;
+#define TP_RUN(E)                                                                         \
+    for (k = 0; k < inner; k++)                                                           \
+        memcpy(d + (size_t)k * (E), s0 + (size_t)(k * istep) * (E), (E));
+        switch (e) {
+        case 1: TP_RUN(1) break;
+        case 2: TP_RUN(2) break;
+        case 4: TP_RUN(4) break;
+        case 8: TP_RUN(8) break;
+        default: TP_RUN(16) break;
+        }
+#undef TP_RUN
+        for (i = r - 2; i >= 0; i--) {
             j[i]++;
             from += step[i];
             if (j[i] < out_dims[i])

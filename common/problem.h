@@ -70,6 +70,11 @@ typedef enum {
 /* The code's meaning in a few plain words ("perm is not a permutation"). */
 const char *tp_status_text(tp_status s);
 
+/* A problem from its parts: rank, dims[0..rank-1], perm[0..rank-1] and the
+ * element size, every other entry zero (at most TP_MAX_RANK axes are
+ * copied). Nothing is checked: tp_problem_check says whether it is valid. */
+tp_problem tp_problem_make(int rank, const int64_t *dims, const int *perm, int elem_bytes);
+
 /* ---- Checking --------------------------------------------------------------- */
 
 /* Checks rank, element size, every axis, the permutation and the total
@@ -184,7 +189,15 @@ int tp_problem_keeps_last_axis(const tp_problem *p);
  *                 output's fastest (contiguous in the output), so both
  *                 sides are read and written in runs.
  * Every other axis (at most 3 for ROWS, 2 for TILE) only moves the row or
- * the tile: z[k] with its extent and its strides on both sides. */
+ * the tile: z[k] with its extent and its strides on both sides.
+ * A TILE side shorter than TP_PLAN_SHORT elements would leave most of a
+ * tile empty and make every run that short, so it continues into the next
+ * axis on its contiguous side, where that axis is not the tile's other
+ * side: the tile's rows (the output's fastest axis) into the output's next
+ * axis, its columns (the input's fastest) into the input's next axis. A
+ * split side's extent is then the product of the two; its element r runs
+ * over the fast axis (r % lo) first, then the slow one (r / lo). */
+#define TP_PLAN_SHORT 32
 typedef enum { TP_PLAN_COPY = 0, TP_PLAN_ROWS, TP_PLAN_TILE } tp_plan_kind;
 
 typedef struct {
@@ -196,15 +209,37 @@ typedef struct {
                                       input's fastest axes                          */
     int64_t in_row;                /* TILE: input stride along the tile's rows      */
     int64_t out_col;               /* TILE: output stride along the tile's columns  */
+    int64_t rows_lo, in_row_hi;    /* TILE, rows split over two axes: the fast
+                                      one's extent and the slow one's input stride
+                                      (rows_lo 0: not split; in_row is the fast
+                                      one's stride)                                */
+    int64_t cols_lo, out_col_hi;   /* TILE, columns split: the same, output side    */
     int nz;                        /* the other axes, slowest first                  */
     int64_t z_dims[TP_MAX_RANK], z_in[TP_MAX_RANK], z_out[TP_MAX_RANK];
 } tp_plan;
 
 /* The plan of a valid problem (tp_problem_check), simplified first. In
  * element strides: input element (z, r, c) of a TILE plan is at
- * sum z_in + r * in_row + c, and goes to sum z_out + c * out_col + r; row
- * z of a ROWS plan goes from sum z_in to sum z_out. */
+ * sum z_in + tp_plan_row_in(r) + c, and goes to
+ * sum z_out + tp_plan_col_out(c) + r (r * in_row and c * out_col where
+ * no side is split); row z of a ROWS plan goes from sum z_in to
+ * sum z_out. */
 tp_plan tp_problem_plan(const tp_problem *p);
+
+/* TILE: the input offset of the tile's row r, and the output offset of
+ * its column c (the kernels use nd_index.h's copies of these). */
+static inline int64_t tp_plan_row_in(const tp_plan *plan, int64_t r)
+{
+    if (plan->rows_lo == 0)
+        return r * plan->in_row;
+    return r / plan->rows_lo * plan->in_row_hi + r % plan->rows_lo * plan->in_row;
+}
+static inline int64_t tp_plan_col_out(const tp_plan *plan, int64_t c)
+{
+    if (plan->cols_lo == 0)
+        return c * plan->out_col;
+    return c / plan->cols_lo * plan->out_col_hi + c % plan->cols_lo * plan->out_col;
+}
 
 /* "tile 500 x 700 (rows x cols), 1 other axis" and the like; returns buf. */
 const char *tp_plan_format(const tp_plan *plan, char *buf, size_t len);

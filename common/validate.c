@@ -256,15 +256,23 @@ tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int
     if (elem_bytes == 4)
         return tp_compare((const float *)got, (const float *)ref, n);
     memset(&res, 0, sizeof res);
-    for (i = 0; i < n; i++) {
-        uint64_t g = load_bits(got, i, elem_bytes);
-        if (g == load_bits(ref, i, elem_bytes))
+    for (i = 0; i < n;) {   /* equal blocks skipped with memcmp, then element by element */
+        size_t j, end = n - i < 4096 ? n : i + 4096, e = (size_t)elem_bytes;
+        if (memcmp((const char *)got + i * e, (const char *)ref + i * e, (end - i) * e) == 0) {
+            i = end;
             continue;
-        if (res.reported < TP_MAX_REPORTED)
-            res.first[res.reported++] = i;
-        res.mismatches++;
-        if (g == poison)
-            res.unwritten++;
+        }
+        for (j = i; j < end; j++) {
+            uint64_t g = load_bits(got, j, elem_bytes);
+            if (g == load_bits(ref, j, elem_bytes))
+                continue;
+            if (res.reported < TP_MAX_REPORTED)
+                res.first[res.reported++] = j;
+            res.mismatches++;
+            if (g == poison)
+                res.unwritten++;
+        }
+        i = end;
     }
     return res;
 }
@@ -272,15 +280,9 @@ tp_check_result tp_compare_bytes(const void *got, const void *ref, size_t n, int
 /* The 2-D reports are the N-D ones (below) of tp_matrix_problem. */
 tp_problem tp_matrix_problem(long rows, long cols, tp_op op, int elem_bytes)
 {
-    tp_problem p;
-    memset(&p, 0, sizeof p);
-    p.rank = 2;
-    p.dims[0] = rows;
-    p.dims[1] = cols;
-    p.perm[0] = op == TP_COPY ? 0 : 1;
-    p.perm[1] = op == TP_COPY ? 1 : 0;
-    p.elem_bytes = elem_bytes;
-    return p;
+    const int64_t dims[2] = { rows, cols };
+    const int copy[2] = { 0, 1 }, transpose[2] = { 1, 0 };
+    return tp_problem_make(2, dims, op == TP_COPY ? copy : transpose, elem_bytes);
 }
 
 const char *tp_describe_bits(uint64_t bits, int elem_bytes, long in_rows, long in_cols,

@@ -14,8 +14,11 @@ cd "$(dirname "$0")/.." || exit 1
 awk '
     /^(static +)?(__global__|__device__|__host__ __device__)/ {
         line = $0
-        if (line ~ /__launch_bounds__\([^)]*\) *$/) { getline; line = "x " $0 }   # name on the next line
-        sub(/__launch_bounds__\([^)]*\)/, "", line)
+        # __launch_bounds__(...) or __maxnreg__(...), one level of
+        # parentheses inside allowed
+        lb = "(__launch_bounds__|__maxnreg__)\\(([^()]|\\([^()]*\\))*\\)"
+        if (line ~ (lb " *$")) { getline; line = "x " $0 }   # name on the next line
+        sub(lb, "", line)
         sub(/\(.*/, "", line)
         n = split(line, w, /[ *]+/)
         print w[n]

@@ -15,6 +15,9 @@
 #                                     "transpose_naive_col 8x32", where the
 #                                     table runs the kernel at several)
 #   %copy                             the column: median ms, GB/s, %copy or %peak
+#                                     (chapter 12: median ms, GB/s, %link or %copy;
+#                                     its step lines, "2. exchange" or "exchanges",
+#                                     have one column, ms)
 #                                     (of a profile table, scripts/profile.sh:
 #                                     conflicts load, conflicts store, wavefronts
 #                                     load, wavefronts store, sectors load, sectors
@@ -65,8 +68,9 @@ function read_blocks(f,    line, inside, tag, cmd, name, rest, w, key) {
         }
         if (!inside)
             continue
-        # A timed row: name (may hold spaces), block, median, min-max, GB/s, %copy, %peak.
-        if (match(line, /[ ]+[^ ]+[ ]+[0-9.]+[ ]+[0-9.]+-[0-9.]+[ ]+[0-9]+[ ]+[0-9.]+%[ ]+[0-9.]+%/)) {
+        # A timed row: name (may hold spaces), block, median, min-max, GB/s, %copy, %peak
+        # (chapter 12: %link, which is n/a on one GPU, and %copy).
+        if (match(line, /[ ]+[^ ]+[ ]+[0-9.]+[ ]+[0-9.]+-[0-9.]+[ ]+[0-9]+[ ]+([0-9.]+%|n\/a)[ ]+[0-9.]+%/)) {
             name = trim(substr(line, 1, RSTART - 1))
             split(substr(line, RSTART, RLENGTH), w, /[ ]+/)   # w[1] is empty
             sub(/%$/, "", w[6]); sub(/%$/, "", w[7])
@@ -76,8 +80,19 @@ function read_blocks(f,    line, inside, tag, cmd, name, rest, w, key) {
             # names none of them.
             key = f SUBSEP tag SUBSEP cmd SUBSEP name
             seen[key]++
-            store(key, w)
-            store(key " " w[2], w)
+            store(key, w, cmd)
+            store(key " " w[2], w, cmd)
+            continue
+        }
+        # A step line of chapter 12 ("  2. exchange   12.6897 ms ...", or
+        # "  exchanges   19.9738 ms"): the row is its label, the column "ms".
+        if (cmd ~ /chapter12/ && match(line, /^  ([0-9]\. )?[a-z][a-z ]*[a-z] +[0-9.]+ ms/)) {
+            name = substr(line, 3, RLENGTH - 2)
+            sub(/ +[0-9.]+ ms$/, "", name)
+            split(substr(line, 3, RLENGTH - 2), w, / +/)
+            key = f SUBSEP tag SUBSEP cmd SUBSEP name
+            seen[key]++
+            cell[key SUBSEP "ms"] = w[length(w) - 1]
             continue
         }
         # A row of a profile table (scripts/profile.sh): name, block, bank
@@ -96,10 +111,16 @@ function read_blocks(f,    line, inside, tag, cmd, name, rest, w, key) {
     close(f)
 }
 
-# One row's four numbers, under the name `key`.
-function store(key, w) {
+# One row's four numbers, under the name `key`. (Chapter 12's table has
+# %link and %copy where the others have %copy and %peak.)
+function store(key, w, cmd) {
     cell[key SUBSEP "median ms"] = w[3]
     cell[key SUBSEP "GB/s"] = w[5]
+    if (cmd ~ /chapter12/) {
+        cell[key SUBSEP "%link"] = w[6]
+        cell[key SUBSEP "%copy"] = w[7]
+        return
+    }
     cell[key SUBSEP "%copy"] = w[6]
     cell[key SUBSEP "%peak"] = w[7]
 }

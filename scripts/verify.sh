@@ -10,7 +10,9 @@
 # suite's checks broken on purpose (tests/mutants.sh), 3. with PROFILE=1,
 # make profile-chapter7 (Nsight Compute; its raw output is what
 # tests/data/ncu-chapter7.txt was saved from). Optional steps, each set
-# to 1 to run it (and TEST=0 to leave out steps 1 and 2): FLUSH (scripts/flush_compare.sh), LESSONS (make
+# to 1 to run it (and TEST=0 to leave out steps 1 and 2): NCU
+# (scripts/ncu_cases.sh: Nsight Compute's sections for chosen kernels,
+# NCU_CASES), FLUSH (scripts/flush_compare.sh), LESSONS (make
 # lessons: every lesson's table for this GPU, and the numbers quoting
 # them; LESSONS_CH="10 11" only those chapters), SWEEP (make sweep
 # DRAW=$DRAW, default 5), TENSOR_SWEEP (make tensor-sweep
@@ -48,6 +50,7 @@ if [ "${PROFILE:-0}" = 1 ]; then
     step profile make profile-chapter7
     cp build/profile-chapter7.txt "$logs/ncu-chapter7.txt" 2> /dev/null
 fi
+[ "${NCU:-0}" = 1 ] && TAIL=30 step ncu bash scripts/ncu_cases.sh "$logs/ncu"
 [ "${FLUSH:-0}" = 1 ] && TAIL=40 step flush bash scripts/flush_compare.sh
 # Packs what the regenerating steps wrote, after each of them, so that a
 # run cut off by a time limit still keeps what its finished steps made.

@@ -22,7 +22,8 @@
 #   chapter 10               the tiles of each element size (32 x 33 doubles,
 #                            32 x 33 halves, 4 x 32 x 33 words, ...), and the
 #                            packed kernels keep their words in registers
-#                            (no stack frame, no spills)
+#                            (no stack frame, no spills); the staged kernels
+#                            also stay within 40 registers
 # One line per check: PASS, FAIL or SKIP.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -39,7 +40,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # report <source>: the ptxas report of one chapter, reduced to one line per
-# kernel: "<name> <stack> <spill stores> <spill loads> <smem>", where <name>
+# kernel: "<name> <stack> <spill stores> <spill loads> <smem> <registers>", where <name>
 # is the unmangled function name. A mangled name _Z17transpose_shufflePKfPfii
 # starts with the length of the name, so the name is read exactly and
 # transpose_shuffle is never confused with transpose_shuffle_local.
@@ -59,6 +60,7 @@ report() {
             stack[name] = $1; spill_st[name] = $5; spill_ld[name] = $9; next
         }
         name != "" && /Used [0-9]+ registers/ {
+            regs[name] = $5
             smem[name] = 0
             if (match($0, /[0-9]+ bytes smem/))
                 smem[name] = substr($0, RSTART, RLENGTH) + 0
@@ -68,14 +70,14 @@ report() {
         END {
             for (i = 1; i <= n; i++) {
                 k = order[i]
-                print k, stack[k], spill_st[k], spill_ld[k], smem[k]
+                print k, stack[k], spill_st[k], spill_ld[k], smem[k], regs[k]
             }
         }' "$tmp/ptxas.txt"
 }
 
 # field <kernel> <column> <report file>: one number from report()'s line for
 # <kernel> (column 2 stack frame, 3 spill stores, 4 spill loads, 5 shared
-# memory), or nothing if the kernel is not in the report.
+# memory, 6 registers), or nothing if the kernel is not in the report.
 field() {
     awk -v k="$1" -v c="$2" '$1 == k { print $c; exit }' "$tmp/$3"
 }
@@ -151,9 +153,36 @@ if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
         "transpose_u8_tile uses 32 x 33 = 1056 bytes of shared memory"
     check_equal ch10.txt transpose_u8_quads 5 16896 \
         "transpose_u8_quads uses 4 x 32 x 33 x 4 = 16896 bytes of shared memory"
+    check_equal ch10.txt transpose_u16_tile64 5 8448 \
+        "transpose_u16_tile64 uses 64 x 66 x 2 = 8448 bytes of shared memory"
+    check_equal ch10.txt transpose_u8_tile64 5 4352 \
+        "transpose_u8_tile64 uses 64 x 68 = 4352 bytes of shared memory"
+    for k in transpose_u16_tile64 transpose_u8_tile64; do
+        check_equal ch10.txt "$k" 2 0 "$k keeps its 16 loads in registers (no stack frame)"
+        check_equal ch10.txt "$k" 3 0 "$k spills nothing"
+    done
     for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads; do
         check_equal ch10.txt "$k" 2 0 "$k keeps its packed words in registers (no stack frame)"
         check_equal ch10.txt "$k" 3 0 "$k spills nothing"
+    done
+    check_equal ch10.txt transpose_u8_staged 5 5440 \
+        "transpose_u8_staged uses 4 planes x 68 x 5 x 4 = 5440 bytes of shared memory"
+    check_equal ch10.txt transpose_u16_staged 5 6336 \
+        "transpose_u16_staged uses 2 planes x 66 x 12 x 4 = 6336 bytes of shared memory"
+    # The staged kernels were written for at most 40 registers a thread
+    # (transpose_u8_any's 63 held it to half the threads an SM can hold).
+    for k in transpose_u8_staged transpose_u16_staged; do
+        check_equal ch10.txt "$k" 2 0 "$k keeps its words in registers (no stack frame)"
+        check_equal ch10.txt "$k" 3 0 "$k spills nothing"
+        regs=$(field "$k" 6 ch10.txt)
+        what="$k uses at most 40 registers"
+        if [ -z "$regs" ]; then
+            fail "$what" "$k is not in the ptxas report"
+        elif [ "$regs" -le 40 ]; then
+            pass "$what ($regs)"
+        else
+            fail "$what" "ptxas reports $regs"
+        fi
     done
 else
     fail "chapter 10 compiles" "$NVCC failed on chapters/10_elements/kernels.cu:"

@@ -118,4 +118,33 @@ else
     echo "PASS  values: markers on commands with options and on profile rows are read; one that cannot be read is refused"
 fi
 rm -rf "$tmp"
+# Chapter 12's table: %link (n/a on one GPU) where the others have %copy,
+# %copy where they have %peak, and its step lines, read as rows with one
+# column, ms. A wrong number under each must be refused.
+tmp=$(mktemp -d) || exit 1
+{
+    echo '<!-- results h200: ./chapter12 --gpus 2 -->'
+    echo 'nccl_three_steps       1    21.2983  21.2572-21.3478       1613    50.9%    18.7%'
+    echo 'peer_stores            -    13.7443  13.7308-13.7680       2500      n/a    58.1%'
+    echo '  2. exchange           12.6897 ms  ncclAlltoAll, from the end of the GPU'"'"'s own'
+    echo '  exchanges     19.9738 ms'
+    echo '<!-- end results -->'
+    echo '<!-- value h200 ./chapter12 --gpus 2 | nccl_three_steps | %link -->50.9<!-- /value -->'
+    echo '<!-- value h200 ./chapter12 --gpus 2 | nccl_three_steps | %copy -->18.7<!-- /value -->'
+    echo '<!-- value h200 ./chapter12 --gpus 2 | peer_stores | %copy -->58.1<!-- /value -->'
+    echo '<!-- value h200 ./chapter12 --gpus 2 | 2. exchange | ms -->12.6897<!-- /value -->'
+    echo '<!-- value h200 ./chapter12 --gpus 2 | exchanges | ms -->19.9738<!-- /value -->'
+} > "$tmp/good.md"
+missed=$(let_through "$tmp/good.md" 7 8 9 10 11)
+if ! out=$(awk -v mode=check -f scripts/values.awk "$tmp/good.md" 2>&1); then
+    echo "FAIL  values: chapter 12's table (%link, %copy, step lines) misread:"
+    printf '%s\n' "$out" | sed 's/^/      /'
+    status=1
+elif [ -n "$missed" ]; then
+    echo "FAIL  values: a wrong number under a chapter 12 marker went through (lines$missed)"
+    status=1
+else
+    echo "PASS  values: chapter 12's %link, %copy and step lines are read, a wrong number refused"
+fi
+rm -rf "$tmp"
 exit "$status"

@@ -180,7 +180,8 @@ ch12_uneven_ok() {
     local out
     out=$(./chapter12 --size 1001x777 --reps 2) || return 1
     grep -q '^nccl_three_steps .*%' <<< "$out" && grep -q '^nccl_pipelined .*%' <<< "$out" &&
-        grep -q '^peer_stores ' <<< "$out" && ! grep -q FAIL <<< "$out"
+        grep -q '^peer_stores ' <<< "$out" && grep -q '^  sum .* overlap hid ' <<< "$out" &&
+        ! grep -q FAIL <<< "$out"
 }
 ch12_test() {   # name, command...: a gpu_test, or SKIP where NCCL is missing
     if [ -n "$nccl_reason" ]; then skip "$1" "$nccl_reason"; else gpu_test "$@"; fi

@@ -72,21 +72,21 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
                 int64_t r0, c0, z1, z2, in_off, out_off;
-                int tx, ty, j;
+                int t, j, S = a->tile, P = ND_THREADS / a->tile;
                 nd_tile_origin(a, bx, &r0, &c0);
                 for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
                     for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
                         nd_offsets(a, 0, z1, z2, &in_off, &out_off);
-                        for (ty = 0; ty < ND_TILE_ROWS; ty++)
-                            for (tx = 0; tx < ND_TILE; tx++)
-                                for (j = 0; j < ND_TILE; j += ND_TILE_ROWS) {
-                                    /* tile[tx][ty + j] was loaded from row
-                                     * r0 + tx, column c0 + ty + j */
-                                    int64_t c = c0 + ty + j, r = r0 + tx;
-                                    if (r < a->n_rows && c < a->n_cols)
-                                        store(s, (out_off + c * a->out_col + r) * e,
-                                              (in_off + r * a->in_row + c) * e, e);
-                                }
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (j = 0; j < S; j += P) {
+                                /* thread t = ty S + tx stores tile[tx][ty + j],
+                                 * loaded from row r0 + tx, column c0 + ty + j */
+                                int tx = t % S, ty = t / S;
+                                int64_t c = c0 + ty + j, r = r0 + tx;
+                                if (r < a->n_rows && c < a->n_cols)
+                                    store(s, (out_off + nd_col_out(a, c) + r) * e,
+                                          (in_off + nd_row_in(a, r) + c) * e, e);
+                            }
                     }
             }
 }
@@ -96,6 +96,7 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
  * layout, word[k][J][i] (ids of its 4 bytes; -1: a load the kernel skips). */
 static int64_t qword[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4][4];
 static int quads_runs;   /* problems that took the quads */
+static int split_runs;   /* tiles with a side split over two axes */
 
 static void misaligned(sink *s, int bytes, const char *what, int64_t at)
 {
@@ -219,23 +220,21 @@ static void walk_pairs(sink *s, const nd_args *a, const uint32_t grid[3])
 static void walk_rows(sink *s, const nd_args *a, const uint32_t grid[3], int w)
 {
     uint32_t bx, by, bz, t;
+    int k;
     for (bz = 0; bz < grid[2]; bz++)
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++)
-                for (t = 0; t < ND_THREADS; t++) {
-                    uint32_t rows = bx / a->pieces, piece = bx - rows * a->pieces;
-                    int g;
-                    int64_t v, z0, z1, z2, in_off, out_off;
-                    nd_row_thread(a, t, piece, &g, &v);
-                    z2 = (int64_t)rows * a->group + g;
-                    if (g < 0 || v >= a->vecs || z2 >= a->z_dims[2])
-                        continue;
-                    for (z0 = bz; z0 < a->z_dims[0]; z0 += grid[2])
-                        for (z1 = by; z1 < a->z_dims[1]; z1 += grid[1]) {
-                            nd_offsets(a, z0, z1, z2, &in_off, &out_off);
-                            store(s, (out_off + v) * w, (in_off + v) * w, w);
-                        }
-                }
+                for (t = 0; t < ND_THREADS; t++)
+                    for (k = 0; k < ND_ROW_UNROLL; k++) {
+                        int64_t v, z0, z1, z2, in_off, out_off;
+                        if (!nd_row_access(a, bx, t, k, &z2, &v))
+                            continue;
+                        for (z0 = bz; z0 < a->z_dims[0]; z0 += grid[2])
+                            for (z1 = by; z1 < a->z_dims[1]; z1 += grid[1]) {
+                                nd_offsets(a, z0, z1, z2, &in_off, &out_off);
+                                store(s, (out_off + v) * w, (in_off + v) * w, w);
+                            }
+                    }
 }
 
 /* Runs problem p through the plan and the emulated kernel; 1 if every
@@ -270,8 +269,8 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         int pairs = nd_pairs_fit(&plan, in_addr, out_addr);
         if (plan.kind == TP_PLAN_ROWS)
             w = nd_access_bytes(plan.row_len * plan.elem_bytes, in_addr, out_addr);
-        if (!nd_make_args(&plan, w, quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : ND_TILE, &a,
-                          grid)) {
+        int side = quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes);
+        if (!nd_make_args(&plan, w, side, &a, grid)) {
             snprintf(why, sizeof why, "%s: no grid", tp_problem_format(p, buf, sizeof buf));
             free(s.count);
             return 0;
@@ -282,8 +281,10 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         } else if (pairs) {
             walk_pairs(&s, &a, grid);
             pairs_runs++;
-        } else if (plan.kind == TP_PLAN_TILE)
+        } else if (plan.kind == TP_PLAN_TILE) {
             walk_tile(&s, &a, grid);
+            split_runs += plan.rows_lo != 0 || plan.cols_lo != 0;
+        }
         else
             walk_rows(&s, &a, grid, w);
     }
@@ -302,20 +303,6 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
     return ok;
 }
 
-/* A problem from a list: axes, then the permutation, then the element size. */
-static tp_problem make(int rank, const int64_t *dims, const int *perm, int elem_bytes)
-{
-    tp_problem p;
-    int k;
-    memset(&p, 0, sizeof p);
-    p.rank = rank;
-    p.elem_bytes = elem_bytes;
-    for (k = 0; k < rank; k++) {
-        p.dims[k] = dims[k];
-        p.perm[k] = perm[k];
-    }
-    return p;
-}
 
 /* The cases a learner meets first: a 2-D transpose, a batch, attention's
  * [B, S, H, D] -> [B, H, S, D], NCHW <-> NHWC, every axis reversed. */
@@ -347,15 +334,20 @@ static int named_cases(void)
         { 3, { 3, 16, 24 }, { 0, 2, 1 }, 2 },         /* 2-byte pairs      */
         { 4, { 2, 64, 8, 16 }, { 0, 2, 3, 1 }, 2 },   /* pairs, NCHW -> NHWC */
         { 3, { 1, 72, 136 }, { 0, 2, 1 }, 2 },        /* pairs, 2 x 3 tiles */
+        { 4, { 20, 9, 11, 70 }, { 3, 1, 0, 2 }, 1 },  /* rows over 2 axes: 11, then 20 */
+        { 4, { 5, 6, 7, 9 }, { 2, 0, 3, 1 }, 4 },     /* columns over 2 axes: 9, then 7 */
+        { 4, { 40, 6, 7, 9 }, { 2, 1, 3, 0 }, 2 },    /* the same, 40 rows  */
     };
     unsigned k;
     for (k = 0; k < sizeof c / sizeof c[0]; k++) {
-        tp_problem p = make(c[k].rank, c[k].dims, c[k].perm, c[k].elem_bytes);
+        tp_problem p = tp_problem_make(c[k].rank, c[k].dims, c[k].perm, c[k].elem_bytes);
         if (!check_problem(&p, 0x1000, 0x2000))
             return 0;
     }
     EXPECT(quads_runs == 3, "%d named problems took the byte quads, want 3", quads_runs);
     EXPECT(pairs_runs == 3, "%d named problems took the 2-byte pairs, want 3", pairs_runs);
+    /* the three above, and (3, 2, 1, 0) of 3 x 4 x 5 x 6 (rows and columns) */
+    EXPECT(split_runs == 4, "%d named problems split a tile side, want 4", split_runs);
     return 1;
 }
 
@@ -383,7 +375,7 @@ static int random_cases(void)
             perm[k] = perm[j];
             perm[j] = t;
         }
-        p = make(rank, dims, perm, e);
+        p = tp_problem_make(rank, dims, perm, e);
         if (!check_problem(&p, 0x10000 + in_shift, 0x20000 + out_shift))
             return 0;
     }
@@ -410,7 +402,7 @@ static int random_byte_cases(void)
             perm[k] = perm[j];
             perm[j] = t;
         }
-        p = make(rank, dims, perm, 1 + n % 2);
+        p = tp_problem_make(rank, dims, perm, 1 + n % 2);
         /* buffers 16-byte aligned, or only to 2, 4 or 8 bytes */
         uintptr_t shift = (uintptr_t)(rand() % 2 ? 0 : (2 << rand() % 3) >> (n % 2 ? 0 : 1));
         if (!check_problem(&p, 0x10000 + shift, 0x20000))
@@ -428,7 +420,7 @@ static int broken_plan_is_caught(void)
 {
     static const int64_t dims[3] = { 3, 40, 50 };
     static const int perm[3] = { 0, 2, 1 };
-    tp_problem p = make(3, dims, perm, 4);
+    tp_problem p = tp_problem_make(3, dims, perm, 4);
     tp_plan plan = tp_problem_plan(&p);
     nd_args a;
     uint32_t grid[3];
@@ -449,6 +441,26 @@ static int broken_plan_is_caught(void)
     return 1;
 }
 
+/* nd_split's two paths (32-bit below 2^32 rows, 64-bit above), which the
+ * walks above never reach, against the plain formula. */
+static int split_paths(void)
+{
+    static const int64_t lo[3] = { 2, 11, 31 };
+    int k, t;
+    for (k = 0; k < 3; k++)
+        for (t = 0; t < 1000; t++) {
+            int64_t small = (int64_t)t * 4294967 % 0xFFFFFFFFLL;   /* below 2^32 */
+            int64_t big = 0x100000000LL + (int64_t)t * 987654321LL;
+            int64_t want_s = small / lo[k] * 1000003 + small % lo[k] * 7;
+            int64_t want_b = big / lo[k] * 1000003 + big % lo[k] * 7;
+            EXPECT(nd_split(small, 0xFFFFFFFFLL, lo[k], 7, 1000003) == want_s,
+                   "32-bit path: %lld over %lld", (long long)small, (long long)lo[k]);
+            EXPECT(nd_split(big, 0x200000000LL, lo[k], 7, 1000003) == want_b,
+                   "64-bit path: %lld over %lld", (long long)big, (long long)lo[k]);
+        }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -457,5 +469,6 @@ int main(void)
     run("300 random 1 and 2-byte problems, many through the byte quads or the 2-byte pairs",
         random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
+    run("a split side's offsets in 32 and in 64 bits", split_paths);
     return failures ? 1 : 0;
 }

@@ -20,20 +20,6 @@
 
 static const int sizes[5] = { 1, 2, 4, 8, 16 };
 
-/* A problem from a list of numbers: make(3, 2,3,4, 0,2,1, 4). */
-static tp_problem make(int rank, const int64_t *dims, const int *perm, int elem_bytes)
-{
-    tp_problem p;
-    int a;
-    memset(&p, 0, sizeof p);
-    p.rank = rank;
-    p.elem_bytes = elem_bytes;
-    for (a = 0; a < rank && a < TP_MAX_RANK; a++) {
-        p.dims[a] = dims[a];
-        p.perm[a] = perm[a];
-    }
-    return p;
-}
 
 /* Rank, element size, and every entry up to the rank (and zeros past it,
  * which tp_problem_simplify promises) are equal. */
@@ -122,8 +108,8 @@ static int test_check_errors(void)
     tp_status s;
 
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        tp_problem p = make(bad[i].rank < 0 || bad[i].rank > 4 ? 4 : bad[i].rank, bad[i].dims,
-                            bad[i].perm, bad[i].e);
+        tp_problem p = tp_problem_make(bad[i].rank < 0 || bad[i].rank > 4 ? 4 : bad[i].rank,
+                                       bad[i].dims, bad[i].perm, bad[i].e);
         p.rank = bad[i].rank;
         strcpy(msg, "(nothing)");
         s = tp_problem_check(&p, msg, sizeof msg);
@@ -140,7 +126,8 @@ static int test_check_errors(void)
     EXPECT(s == TP_ERR_NULL && strstr(msg, "perm is a null pointer"), "a NULL perm: '%s'", msg);
     /* A short buffer gets a cut message, never an overrun. */
     {
-        tp_problem p = make(3, (const int64_t[]){ 2, 3, 4 }, (const int[]){ 0, 0, 2 }, 4);
+        tp_problem p =
+            tp_problem_make(3, (const int64_t[]){ 2, 3, 4 }, (const int[]){ 0, 0, 2 }, 4);
         char small[12];
         memset(small, 'Z', sizeof small);
         EXPECT(tp_problem_check(&p, small, 8) == TP_ERR_PERM && strlen(small) == 7 &&
@@ -164,7 +151,7 @@ static int test_check_accepts(void)
     };
     size_t i;
     for (i = 0; i < sizeof good / sizeof good[0]; i++) {
-        tp_problem p = make(good[i].rank, good[i].dims, good[i].perm, good[i].e);
+        tp_problem p = tp_problem_make(good[i].rank, good[i].dims, good[i].perm, good[i].e);
         char msg[256] = "untouched";
         tp_status s = tp_problem_check(&p, msg, sizeof msg);
         EXPECT(s == TP_OK, "%s refused: %s", show(&p), msg);
@@ -322,7 +309,7 @@ static int test_parse_perm(void)
 
 static int test_strides(void)
 {
-    tp_problem p = make(3, (const int64_t[]){ 2, 3, 4 }, (const int[]){ 2, 0, 1 }, 8);
+    tp_problem p = tp_problem_make(3, (const int64_t[]){ 2, 3, 4 }, (const int[]){ 2, 0, 1 }, 8);
     int64_t od[4], is[4], os[4];
     char buf[160];
     tp_problem_out_dims(&p, od);
@@ -339,7 +326,7 @@ static int test_strides(void)
     /* Output (1, 1, 2), index 11, is input (1, 2, 1), index 21. */
     EXPECT(tp_problem_source(&p, 11) == 21, "source of output 11 is %lld, want 21",
            (long long)tp_problem_source(&p, 11));
-    p = make(2, (const int64_t[]){ 2, 3 }, (const int[]){ 1, 0 }, 4);
+    p = tp_problem_make(2, (const int64_t[]){ 2, 3 }, (const int[]){ 1, 0 }, 4);
     EXPECT(tp_problem_source(&p, 1) == 3 && tp_problem_source(&p, 5) == 5 &&
            tp_problem_source(&p, 2) == 1, "2 x 3 transpose: sources of 1, 2, 5");
     return 1;
@@ -372,7 +359,7 @@ static int test_reference_by_hand(void)
     for (c = 0; c < sizeof hand / sizeof hand[0]; c++)
         for (s = 0; s < 5; s++) {
             int e = sizes[s];
-            tp_problem p = make(hand[c].rank, hand[c].dims, hand[c].perm, e);
+            tp_problem p = tp_problem_make(hand[c].rank, hand[c].dims, hand[c].perm, e);
             int64_t n = tp_problem_elements(&p), o;
             unsigned char in[24 * 16], out[24 * 16 + 16];
             char msg[256];
@@ -430,9 +417,9 @@ static int test_simplify_cases(void)
     };
     size_t c;
     for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        tp_problem p = make(cases[c].rank, cases[c].dims, cases[c].perm, 16);
+        tp_problem p = tp_problem_make(cases[c].rank, cases[c].dims, cases[c].perm, 16);
         tp_problem q = tp_problem_simplify(&p);
-        tp_problem want = make(cases[c].s_rank, cases[c].s_dims, cases[c].s_perm, 16);
+        tp_problem want = tp_problem_make(cases[c].s_rank, cases[c].s_dims, cases[c].s_perm, 16);
         tp_problem again = tp_problem_simplify(&q);
         EXPECT(same(&q, &want), "%s: %s became %s, want %s", cases[c].name, show(&p), show(&q),
                show(&want));
@@ -448,9 +435,10 @@ static int test_simplify_cases(void)
 
 static int test_coordinates(void)
 {
-    tp_problem p3 = make(3, (const int64_t[]){ 2, 3, 4 }, (const int[]){ 0, 2, 1 }, 4);
-    tp_problem p1 = make(1, (const int64_t[]){ 9 }, (const int[]){ 0 }, 4);
-    tp_problem p4 = make(4, (const int64_t[]){ 2, 3, 4, 5 }, (const int[]){ 3, 2, 1, 0 }, 4);
+    tp_problem p3 = tp_problem_make(3, (const int64_t[]){ 2, 3, 4 }, (const int[]){ 0, 2, 1 }, 4);
+    tp_problem p1 = tp_problem_make(1, (const int64_t[]){ 9 }, (const int[]){ 0 }, 4);
+    tp_problem p4 =
+        tp_problem_make(4, (const int64_t[]){ 2, 3, 4, 5 }, (const int[]){ 3, 2, 1, 0 }, 4);
     int64_t c[4] = { -9, -9, -9, -9 };
     char buf[96];
 
@@ -488,7 +476,7 @@ static int test_coordinates(void)
 static int test_wrong_value_named(void)
 {
     static const int e4[2] = { 4, 8 };
-    tp_problem p = make(3, (const int64_t[]){ 3, 4, 5 }, (const int[]){ 2, 0, 1 }, 4);
+    tp_problem p = tp_problem_make(3, (const int64_t[]){ 3, 4, 5 }, (const int[]){ 2, 0, 1 }, 4);
     unsigned char in[60 * 8], out[60 * 8];
     int s;
     int64_t i, o;
@@ -558,7 +546,7 @@ static int test_set_shape(void)
     int a;
 
     for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        tp_problem p = make(cases[c].rank, (const int64_t[]){ 1, 1, 1, 1 },
+        tp_problem p = tp_problem_make(cases[c].rank, (const int64_t[]){ 1, 1, 1, 1 },
                             (const int[]){ 0, 1, 2, 3 }, 4);
         tp_status st;
         for (a = 0; a < TP_MAX_RANK; a++)
@@ -574,7 +562,8 @@ static int test_set_shape(void)
         EXPECT(st == TP_OK || p.dims[0] == -1, "case %zu: refused, but changed the dims", c);
     }
     {
-        tp_problem p = make(3, (const int64_t[]){ 1, 1, 1 }, (const int[]){ 0, 2, 1 }, 4);
+        tp_problem p =
+            tp_problem_make(3, (const int64_t[]){ 1, 1, 1 }, (const int[]){ 0, 2, 1 }, 4);
         tp_problem_set_shape(&p, (const int64_t[]){ 2, 3, 5, 7 }, 4, msg, sizeof msg);
         EXPECT(strcmp(msg, "needs a shape of 3 axes (more only if the extra first ones are 1), "
                       "not 2 x 3 x 5 x 7") == 0, "said '%s'", msg);
@@ -765,8 +754,8 @@ static void run_plan(const tp_plan *plan, const unsigned char *in, unsigned char
         }
         for (r = 0; r < plan->n_rows; r++)
             for (c = 0; c < plan->n_cols; c++)
-                memcpy(out + (size_t)(zout + c * plan->out_col + r) * e,
-                       in + (size_t)(zin + r * plan->in_row + c) * e, e);
+                memcpy(out + (size_t)(zout + tp_plan_col_out(plan, c) + r) * e,
+                       in + (size_t)(zin + tp_plan_row_in(plan, r) + c) * e, e);
     }
 }
 
@@ -785,11 +774,13 @@ static int test_plan_cases(void)
         { 2, { 5, 7 }, { 1, 0 }, TP_PLAN_TILE, 5, 7, 0 },
         { 3, { 4, 5, 7 }, { 0, 2, 1 }, TP_PLAN_TILE, 5, 7, 1 },           /* a batch */
         { 3, { 4, 5, 7 }, { 1, 0, 2 }, TP_PLAN_ROWS, 7, 0, 2 },           /* rows of 7 */
-        { 3, { 4, 5, 7 }, { 2, 1, 0 }, TP_PLAN_TILE, 4, 7, 1 },
+        { 3, { 4, 5, 7 }, { 2, 1, 0 }, TP_PLAN_TILE, 20, 7, 0 },          /* rows over 2 axes */
         { 4, { 2, 3, 4, 5 }, { 0, 2, 1, 3 }, TP_PLAN_ROWS, 5, 0, 3 },     /* [B,S,H,D] -> [B,H,S,D] */
         { 4, { 2, 3, 4, 5 }, { 0, 2, 3, 1 }, TP_PLAN_TILE, 3, 20, 1 },    /* NCHW -> NHWC */
         { 4, { 2, 3, 4, 5 }, { 0, 3, 1, 2 }, TP_PLAN_TILE, 12, 5, 1 },    /* NHWC -> NCHW */
-        { 4, { 2, 3, 4, 5 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 2, 5, 2 },
+        { 4, { 2, 3, 4, 5 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 6, 20, 0 },    /* both split */
+        { 4, { 200, 212, 11, 426 }, { 3, 1, 0, 2 }, TP_PLAN_TILE, 2200, 426, 1 },
+        { 3, { 40, 50, 70 }, { 2, 1, 0 }, TP_PLAN_TILE, 40, 70, 1 },     /* no short side */
         { 4, { 1, 6, 1, 7 }, { 3, 2, 1, 0 }, TP_PLAN_TILE, 6, 7, 0 },     /* size-1 axes gone */
     };
     size_t t;
@@ -820,10 +811,12 @@ static int test_plan_cases(void)
 static int test_random_plan(void)
 {
     static unsigned char in[MAX_ELEMS * 16], out[MAX_ELEMS * 16], ref[MAX_ELEMS * 16];
-    int t, kinds[3] = { 0, 0, 0 };
+    int t, kinds[3] = { 0, 0, 0 }, split_rows = 0, split_cols = 0;
     for (t = 0; t < RANDOM_CASES; t++) {
         tp_problem p = random_problem();
         tp_plan plan = tp_problem_plan(&p);
+        split_rows += plan.rows_lo != 0;
+        split_cols += plan.cols_lo != 0;
         int64_t n = tp_problem_elements(&p);
         int e = p.elem_bytes;
         char buf[96];
@@ -843,6 +836,9 @@ static int test_random_plan(void)
     EXPECT(kinds[0] > 100 && kinds[1] > 100 && kinds[2] > 100,
            "the draw must give every kind: %d copies, %d rows, %d tiles", kinds[0], kinds[1],
            kinds[2]);
+    EXPECT(split_rows > 100 && split_cols > 10 && kinds[2] - split_rows > 100,
+           "the tiles must include split rows (%d), split columns (%d) and unsplit rows (%d)",
+           split_rows, split_cols, kinds[2] - split_rows);
     return 1;
 }
 

@@ -12,6 +12,8 @@
  *                              double2 accesses (even rows and cols)
  *   transpose_u16_tile         chapter 7's padded tile, one 2-byte
  *                              element per thread access
+ *   transpose_u16_tile64       the same, 64 x 64 with 16 loads in flight
+ *                              a thread (chapter 9's lever 1), any shape
  *   transpose_u16_vec16        2 x 2 blocks of 2-byte elements packed in
  *                              32-bit words with __byte_perm, moved as
  *                              16-byte accesses (rows, cols multiples of 8)
@@ -19,11 +21,17 @@
  *                              mid-word are shifted into place with warp
  *                              shuffles and funnel shifts
  *   transpose_u8_tile          chapter 7's padded tile, one byte per access
+ *   transpose_u8_tile64        the same, 64 x 64, 16 loads in flight a thread
  *   transpose_u8_quads         4 x 4 blocks of bytes transposed in four
  *                              32-bit words with __byte_perm (rows, cols
  *                              multiples of 4)
  *   transpose_u8_any           any shape in 32-bit words: rows that start
  *                              mid-word are shifted into place
+ *   transpose_u16_staged       any shape: aligned 16-byte loads shifted
+ *   transpose_u8_staged        into place in registers, whole 32-bit words
+ *                              through shared memory and out, single
+ *                              elements only at the ragged ends
+ *                              (staged_index.h)
  *
  * The tiles are numbered along a 2D grid (at most 65535 tile rows, the
  * launch says n/a beyond), and every offset into a matrix is computed in
@@ -33,6 +41,7 @@
 #include <stdint.h>
 
 #include "kernels.h"
+#include "staged_index.h"
 #include "../tile.h"
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
@@ -644,6 +653,93 @@ transpose_u8_any(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int 
     }
 }
 
+/* ---- Any shape, staged through shared memory in whole words -------------
+
+ * transpose_u8_staged and transpose_u16_staged: any rows and cols (every
+ * row of an odd-width matrix starts at another byte of a word), with
+ * 16-byte global loads, 32-bit shared stores and loads, and 32-bit global
+ * stores, except for the elements at the ragged ends of a segment.
+ * staged_index.h holds the whole body of both (and says how it works):
+ * the phase before the barrier and the one after, each for one thread,
+ * so that tests/test_staged.c can run the same code on the CPU for every
+ * block and thread of many shapes. Tiles: 64 x 64 bytes (1-byte) and 64
+ * rows x 32 columns (2-byte), 256 threads, numbered along a 2D grid. */
+/* staged_index.h numbers its threads for ST_THREADS a block. */
+typedef char staged_threads_match[STAGED8_THREADS == ST_THREADS && STAGED16_THREADS == ST_THREADS
+                                      ? 1
+                                      : -1];
+
+/* __maxnreg__(32) (in place of __launch_bounds__, which cannot go with
+ * it): at 32 registers a thread, 8 blocks of 256 threads fit an SM of 2048
+ * threads (sm_90: 8 x 5440 bytes of shared memory, too); with
+ * __launch_bounds__(256) alone ptxas gave transpose_u8_staged 39, which
+ * allows 6 (nvcc 13.0, sm_90, -Xptxas -v; no spills either way, and
+ * tests/check_resources.sh checks the 32 and the spills). Whether the
+ * fuller SM is faster is a hypothesis. */
+__global__ void __maxnreg__(32)
+transpose_u8_staged(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
+{
+    __shared__ uint32_t plane[ST8_SHARED_WORDS];   /* 4 planes of 68 x 5 words: 5440 bytes */
+    int r0 = blockIdx.y * ST_TILE_ROWS, c0 = blockIdx.x * ST8_COLS;
+    st_geom g = st_dense(rows, cols, 1);   /* pitches cols and rows, offsets 0 */
+
+    st8_phase1(in, plane, out, &g, r0, c0, threadIdx.x);
+    __syncthreads();
+    st8_phase2(plane, out, &g, r0, c0, threadIdx.x);
+}
+
+__global__ void __maxnreg__(32)
+transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows,
+                     int cols)
+{
+    __shared__ uint32_t plane[ST16_SHARED_WORDS];   /* 2 planes of 66 x 12 words: 6336 bytes */
+    int r0 = blockIdx.y * ST_TILE_ROWS, c0 = blockIdx.x * ST16_COLS;
+    st_geom g = st_dense(rows, cols, 2);
+
+    st16_phase1((const uint8_t *)in, plane, out, &g, r0, c0, threadIdx.x);
+    __syncthreads();
+    st16_phase2(plane, (uint8_t *)out, &g, r0, c0, threadIdx.x);
+}
+
+/* ---- One element a thread access, 64 x 64 tiles ---------------------------
+
+ * transpose_u16_tile64 and transpose_u8_tile64: chapter 7's padded tile
+ * with chapter 9's lever 1, any shape. 64 x 64 elements, 256 threads (64
+ * x 4): thread (x, y) loads column x of rows y, y + 4, ..., y + 60, all 16
+ * loads issued before the first is stashed, so 16 of a thread's loads are
+ * in flight where transpose_u16_tile and transpose_u8_tile have 4. (The
+ * hypothesis they test, from the profile at 8191 x 5003 in NOTES.md: the
+ * one-element tiles wait on their own loads because too few bytes are in
+ * flight, not because of their width.) A row of the tile is 64 + 4 / E
+ * elements (E the element's bytes): 33 words for 2 bytes, 17 for 1, both
+ * odd, so the 32 rows a warp reads down one column fall on 32 banks, as
+ * chapter 11's permute_nd tiles (ND_PAD). */
+#define TILE64_ONE(NAME, T)                                                              \
+    __global__ void __launch_bounds__(ONE64_THREADS)                                     \
+        NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
+    {                                                                                    \
+        __shared__ T tile[ONE64][ONE64 + 4 / sizeof(T)];                                 \
+        T v[ONE64 / ONE64_ROWS];                                                         \
+        int x = threadIdx.x, y = threadIdx.y, k;                                         \
+        int r0 = blockIdx.y * ONE64, c0 = blockIdx.x * ONE64;                            \
+                                                                                         \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                       \
+            int r = r0 + y + ONE64_ROWS * k;                                             \
+            v[k] = r < rows && c0 + x < cols ? in[(size_t)r * cols + c0 + x] : (T)0;    \
+        }                                                                                \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++)                                         \
+            tile[y + ONE64_ROWS * k][x] = v[k];                                          \
+        __syncthreads();                                                                 \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                       \
+            int out_row = c0 + y + ONE64_ROWS * k, out_col = r0 + x;                     \
+            if (out_row < cols && out_col < rows)                                        \
+                out[(size_t)out_row * rows + out_col] = tile[x][y + ONE64_ROWS * k];     \
+        }                                                                                \
+    }
+
+TILE64_ONE(transpose_u16_tile64, uint16_t)
+TILE64_ONE(transpose_u8_tile64, uint8_t)
+
 /* ---- Launch functions ---------------------------------------------------- */
 
 /* The tile kernels: blocks of TILE x BLOCK_ROWS, one block per TILE x TILE. */
@@ -663,6 +759,24 @@ LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double)
 LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double)
 LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t)
+
+/* The 64 x 64 one-element tiles: blocks of 64 x 4 threads, one per tile. */
+#define LAUNCH_TILE64(name, kernel, type)                                              \
+    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
+    {                                                                                  \
+        dim3 grid;                                                                     \
+        const char *na = block.x != ONE64 || block.y != ONE64_ROWS || block.z != 1     \
+                             ? "written for blocks of 64 x 4 threads"                  \
+                             : tile_grid(&grid, rows, cols, ONE64);                    \
+        if (na)                                                                        \
+            return na;                                                                 \
+        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
+        CHECK_LAUNCH();                                                                \
+        return NULL;                                                                   \
+    }
+
+LAUNCH_TILE64(launch_u16_tile64, transpose_u16_tile64, uint16_t)
+LAUNCH_TILE64(launch_u8_tile64, transpose_u8_tile64, uint8_t)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
@@ -686,6 +800,38 @@ const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 b
     if (na)
         return na;
     transpose_u16_any<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+/* The staged kernels take any shape; the 2-byte one needs 2-byte aligned
+ * buffers (its element loads and stores are 2 bytes wide). */
+const char *launch_u8_staged(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = block.x * block.y * block.z != STAGED8_THREADS
+                         ? "written for blocks of 256 threads"
+                         : tp_grid(&grid, (cols + (long)ST8_COLS - 1) / ST8_COLS,
+                                   (rows + (long)ST_TILE_ROWS - 1) / ST_TILE_ROWS, 1, 1);
+    if (na)
+        return na;
+    transpose_u8_staged<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    CHECK_LAUNCH();
+    return NULL;
+}
+
+const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim3 block)
+{
+    dim3 grid;
+    const char *na = block.x * block.y * block.z != STAGED16_THREADS
+                         ? "written for blocks of 256 threads"
+                     : (((uintptr_t)in | (uintptr_t)out) & 1) != 0
+                         ? "needs 2-byte aligned buffers"
+                         : tp_grid(&grid, (cols + (long)ST16_COLS - 1) / ST16_COLS,
+                                   (rows + (long)ST_TILE_ROWS - 1) / ST_TILE_ROWS, 1, 1);
+    if (na)
+        return na;
+    transpose_u16_staged<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -767,12 +913,15 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
 /* ---- The dispatchers: each element size on every shape --------------------
 
  * In the spirit of chapter 9's transpose_any_shape: the packed kernel
- * where the sides allow it, else the kernel that was fastest on odd sides
- * (NOTES.md, "What the odd sides show": 8191 x 5003, both GPUs):
+ * where the sides allow it, else the kernel for odd sides:
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
+ *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile
  *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile
- * Each kernel is launched with its own block; the table's is not used. */
+ * On odd sides the one-element tiles stay: the staged kernels, written to
+ * beat them, were slower at 8191 x 5003 on an H100 (NOTES.md, "The staged
+ * kernels"). Each kernel is launched with its own block; the table's is
+ * not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;

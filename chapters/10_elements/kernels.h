@@ -15,6 +15,11 @@
 #define QUAD_THREADS 256   /* transpose_u8_quads                      */
 #define ANY16_THREADS 256  /* transpose_u16_any                       */
 #define ANY8_THREADS 256   /* transpose_u8_any                        */
+#define STAGED16_THREADS 256   /* transpose_u16_staged (ST_THREADS in staged_index.h) */
+#define STAGED8_THREADS 256    /* transpose_u8_staged                                 */
+#define ONE64 64               /* transpose_u16_tile64, transpose_u8_tile64: 64 x 64  */
+#define ONE64_ROWS 4           /* elements a tile, blocks of ONE64 x ONE64_ROWS       */
+#define ONE64_THREADS (ONE64 * ONE64_ROWS)
 
 /* 8-byte elements (double) */
 const char *launch_f64_shared_tile(const void *in, void *out, int rows, int cols, dim3 block);
@@ -24,13 +29,17 @@ const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3
 
 /* 2-byte elements (half, bfloat16, or any 16 bits) */
 const char *launch_u16_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_tile64(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim3 block);
 
 /* 1-byte elements (uint8) */
 const char *launch_u8_tile(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_tile64(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_staged(const void *in, void *out, int rows, int cols, dim3 block);
 
 /* The dispatchers: for each element size, the kernel for every shape (the
  * packed one where the sides allow it; kernels.cu says which otherwise). */

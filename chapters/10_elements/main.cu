@@ -14,16 +14,22 @@
  *   transpose_any_shape         chapter 9's float32 dispatcher: the 4-byte
  *                               kernel for every shape
  *   transpose_u16_tile          one 2-byte element per thread access
+ *   transpose_u16_tile64        the same in 64 x 64 tiles, 16 loads in flight
  *   transpose_u16_vec16         pairs packed in 32-bit words with
  *                               __byte_perm, 16-byte accesses
  *   transpose_u16_any           32-bit words on any shape (rows that start
  *                               mid-word shifted into place)
  *   transpose_*_dispatch        for each element size, the kernel for every
  *                               shape: the packed one where the sides allow,
- *                               else the fastest on odd sides (kernels.cu)
+ *                               else the one for odd sides (kernels.cu)
  *   transpose_u8_tile           one byte per thread access
+ *   transpose_u8_tile64         the same in 64 x 64 tiles, 16 loads in flight
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
  *   transpose_u8_any            32-bit words on any shape
+ *   transpose_u16_staged,       any shape: aligned 16-byte loads shifted in
+ *   transpose_u8_staged         registers, whole words through shared memory
+ *                               and out (slower than the tiles on odd sides:
+ *                               NOTES.md, "The staged kernels")
  *
  * Build and run:   make chapter10 && ./chapter10
  *                  ./chapter10 --kernel u16           (one element size: the names say it)
@@ -49,12 +55,16 @@ static const tp_kernel kernels[] = {
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
     { "transpose_any_shape", launch_any_shape, TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
+    TP_KERNEL_BYTES("transpose_u16_tile64",      launch_u16_tile64,      TP_TRANSPOSE, ONE64, ONE64_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
+    TP_KERNEL_BYTES("transpose_u16_staged",      launch_u16_staged,      TP_TRANSPOSE, STAGED16_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_dispatch",    launch_u16_dispatch,    TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
+    TP_KERNEL_BYTES("transpose_u8_tile64",       launch_u8_tile64,       TP_TRANSPOSE, ONE64, ONE64_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_any",          launch_u8_any,          TP_TRANSPOSE, ANY8_THREADS, 1, 1),
+    TP_KERNEL_BYTES("transpose_u8_staged",       launch_u8_staged,       TP_TRANSPOSE, STAGED8_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_dispatch",     launch_u8_dispatch,     TP_TRANSPOSE, QUAD_THREADS, 1, 1),
 };
 

@@ -476,3 +476,94 @@ const char *launch_in_place_square(const float *in, float *out, long d0, long d1
     CHECK_LAUNCH();
     return NULL;
 }
+
+/* Chapter 9's lever 1 on the same pair: 64 x 64 tiles and 256 threads,
+ * thread t covering column t % 64 of rows t / 64 + 4k of each tile, so a
+ * thread issues 16 loads of each tile, 32 in all, before its first shared
+ * store (transpose_in_place_square: 8). The hypothesis it tested: the
+ * in-place kernel, like the permutations, is short of bytes in flight on
+ * the H200 (NOTES.md, "The H200's gap, in counters"). Nsight Compute at
+ * 512 x 512 x 512 (scripts/ncu_cases.sh, 2026-11-23) agrees: 264.9 us
+ * and 82% of DRAM's peak on an H200, against 407.1 us and 53% for
+ * transpose_in_place_square (H100: 357.6 against 405.2 us); the lesson's
+ * tables time it. Two padded 64 x 65 tiles are 33,280 bytes of shared
+ * memory a block. */
+#define IP64 64
+#define IP64_STEP (TILE64_THREADS / IP64)   /* rows a pass: 4 */
+/* 5 blocks an SM, 48 registers a thread, the most with no spills (6: 40,
+ * which spill; `nvcc -arch=sm_90 -O3 -Xptxas -v`), where an SM holds 2048
+ * threads (MIN_BLOCKS_2048, chapters/tile.h). (Shared memory may fit
+ * fewer: 5 x 33,280 bytes.) */
+__global__ void __launch_bounds__(TILE64_THREADS, MIN_BLOCKS_2048(5))
+transpose_in_place_tile64(float *m, int n, unsigned pairs)
+{
+    __shared__ float a[IP64][IP64 + 1], b[IP64][IP64 + 1];
+    unsigned t = blockIdx.x;
+    unsigned mat = t / pairs;
+    unsigned long long i, j;
+    float *base = m + (size_t)mat * (size_t)n * (size_t)n;
+    int x = threadIdx.x % IP64, y0 = threadIdx.x / IP64;
+    int ri, cj;
+    float va[IP64 / IP64_STEP], vb[IP64 / IP64_STEP];
+
+    tile_pair(t - mat * pairs, &i, &j);  /* plan.h */
+    ri = (int)i * IP64;                  /* tile A: rows ri.., columns cj.. */
+    cj = (int)j * IP64;                  /* tile B: rows cj.., columns ri.. */
+    /* This thread's element of row y0 + 4k: of tile A at pa + 4k n, of
+     * tile B at pb + 4k n (one pointer each, stepped: fewer registers
+     * than 32 addresses). A transposed goes where B was, and B where A
+     * was, so the stores walk the same two pointers. rows_a and rows_b:
+     * the tile rows this thread has inside the matrix, from y0 on. */
+    float *const pa = base + (size_t)(ri + y0) * n + cj + x;
+    float *const pb = base + (size_t)(cj + y0) * n + ri + x;
+    const size_t step = (size_t)IP64_STEP * n;
+    const int rows_a = n - ri - y0, rows_b = n - cj - y0;
+    const bool in_a = cj + x < n, in_b = i != j && ri + x < n;
+    const float *qa = pa, *qb = pb;
+#pragma unroll
+    for (int k = 0; k < IP64 / IP64_STEP; k++) {
+        va[k] = in_a && k * IP64_STEP < rows_a ? *qa : 0.0f;
+        vb[k] = in_b && k * IP64_STEP < rows_b ? *qb : 0.0f;
+        qa += step;
+        qb += step;
+    }
+#pragma unroll
+    for (int k = 0; k < IP64 / IP64_STEP; k++) {
+        a[y0 + k * IP64_STEP][x] = va[k];
+        b[y0 + k * IP64_STEP][x] = vb[k];
+    }
+    __syncthreads();
+    float *wa = pa, *wb = pb;
+#pragma unroll
+    for (int k = 0; k < IP64 / IP64_STEP; k++) {
+        int y = y0 + k * IP64_STEP;
+        if (k * IP64_STEP < rows_b && ri + x < n)           /* A transposed, into B's place */
+            *wb = a[x][y];
+        if (i != j && k * IP64_STEP < rows_a && cj + x < n) /* B transposed, into A's place */
+            *wa = b[x][y];
+        wa += step;
+        wb += step;
+    }
+}
+
+const char *launch_in_place_tile64(const float *in, float *out, long d0, long d1, long d2,
+                                   const int perm[3], dim3 block)
+{
+    unsigned long long tiles = (d1 + IP64 - 1) / IP64, pairs = tiles * (tiles + 1) / 2;
+    dim3 grid;
+    const char *na;
+
+    if (!perm_is(perm, 0, 2, 1))
+        return "transposes the matrices of a batch, permutation (0, 2, 1) only";
+    if (in != out)
+        return "works in place: the table row must set in_place";
+    if (d1 != d2)
+        return "in place only for square matrices (d1 == d2); see the lesson";
+    if (block.x != TILE64_THREADS || block.y != 1 || block.z != 1)
+        return "written for blocks of 256 x 1 threads";
+    if ((na = grid_1d(&grid, (unsigned long long)d0 * pairs)) != NULL)
+        return na;
+    transpose_in_place_tile64<<<grid, block>>>(out, (int)d1, (unsigned)pairs);
+    CHECK_LAUNCH();
+    return NULL;
+}

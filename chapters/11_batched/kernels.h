@@ -42,4 +42,8 @@ const char *launch_permute_rows(const float *in, float *out, long d0, long d1, l
 const char *launch_in_place_square(const float *in, float *out, long d0, long d1, long d2,
                                    const int perm[3], dim3 block);
 
+/* The same with 64 x 64 tiles (chapter 9's lever 1), blocks of 256 x 1. */
+const char *launch_in_place_tile64(const float *in, float *out, long d0, long d1, long d2,
+                                   const int perm[3], dim3 block);
+
 #endif

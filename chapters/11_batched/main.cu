@@ -10,6 +10,7 @@
  *   transpose_per_matrix       chapter 7's tile, one launch per matrix (0, 2, 1)
  *   transpose_batched_tile     the same tiles, all matrices in one launch (0, 2, 1)
  *   transpose_in_place_square  (0, 2, 1) in one buffer, tile pairs swapped
+ *   transpose_in_place_tile64  the same with 64 x 64 tiles (chapter 9's lever 1)
  *   permute_tiled_021          one tile kernel for every permutation that
  *   permute_tiled_120          moves the fastest axis, strides as arguments
  *   permute_tiled_201
@@ -51,6 +52,7 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_TENSOR("transpose_per_matrix",      launch_per_matrix,      TILE, BLOCK_ROWS, 0, 2, 1, 0),
     TP_KERNEL_TENSOR("transpose_batched_tile",    launch_batched_tile,    TILE, BLOCK_ROWS, 0, 2, 1, 0),
     TP_KERNEL_TENSOR("transpose_in_place_square", launch_in_place_square, TILE, BLOCK_ROWS, 0, 2, 1, 1),
+    TP_KERNEL_TENSOR("transpose_in_place_tile64", launch_in_place_tile64, TILE64_THREADS, 1, 0, 2, 1, 1),
     TP_KERNEL_TENSOR("permute_tiled_021",         launch_permute_tiled,   TILE, BLOCK_ROWS, 0, 2, 1, 0),
     TP_KERNEL_TENSOR("permute_rows_102",          launch_permute_rows,    ROW_THREADS, 1,   1, 0, 2, 0),
     TP_KERNEL_TENSOR("permute_tiled_120",         launch_permute_tiled,   TILE, BLOCK_ROWS, 1, 2, 0, 0),

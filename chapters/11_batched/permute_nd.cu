@@ -5,54 +5,109 @@
  * chapter 10's byte quads and 2-byte pairs for the tiles of 1 and 2-byte
  * elements whose sides allow them.
  */
+#include <limits.h>
 #include <stdint.h>
 
 #include "permute_nd.h"
+#include "../09_beyond/kernels.h"
+#include "../10_elements/kernels.h"
+#include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
 typedef uint4 nd_16;
 
 /* ---- The tile: the fastest axis moves --------------------------------------
 
- * Chapter 7's padded tile, for elements of type T: a block of 32 x 8
- * threads loads a 32 x 32 tile along the input's fastest axis (c), each
- * warp 32 neighbours of one row, and stores it along the output's (r),
- * each warp 32 neighbours of one output row. The padding column keeps a
- * column of a 4-byte tile on 32 banks; for other sizes it is what
- * chapter 10 measured (its NOTES.md). Tile (z1, z2, tile number) comes
- * from the grid (nd_index.h). */
-#define ND_TILE_KERNEL(NAME, T)                                                          \
-    __global__ void __launch_bounds__(ND_THREADS)                                        \
+ * Chapter 7's padded tile, for elements of type T, S x S elements
+ * (nd_tile_side: 64 for elements of up to 4 bytes, chapter 9's lever 1;
+ * 32 for 8 and 16 bytes), with 256 threads: thread t covers column t % S
+ * of rows t / S, t / S + P, ... (P = 256 / S rows a pass). A warp loads
+ * 32 neighbours of one input row and, after the barrier, stores 32
+ * neighbours of one output row. Every load of a thread is issued before
+ * the first is stashed: S / P loads in flight, 16 for the 64 x 64 tile
+ * (chapter 9 measured that tile above chapter 7's on an H200; for the
+ * permutations it is a hypothesis until chapter 11's table shows it). The
+ * row pitch, S + ND_PAD(T) elements, is an odd number of 4-byte words, so
+ * the 32 threads reading a column of the tile fall on 32 banks (8 and
+ * 16-byte elements: 33 elements, as chapter 10's tiles). Tile (z1, z2,
+ * tile number) comes from the grid (nd_index.h). A side shorter than 32
+ * continues into the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and
+ * nd_col_out find a row's and a column's offset then. */
+#define ND_PAD(T) (sizeof(T) >= 4 ? 1 : 4 / (int)sizeof(T))
+#define ND_TILE_KERNEL(NAME, T, S, MIN_BLOCKS, SPLIT)                                    \
+    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
-        __shared__ T tile[ND_TILE][ND_TILE + 1];                                         \
-        int tx = threadIdx.x, ty = threadIdx.y;                                          \
+        enum { P = ND_THREADS / (S) };                                                   \
+        __shared__ T tile[S][(S) + ND_PAD(T)];                                           \
+        const int tx = threadIdx.x % (S), ty = threadIdx.x / (S);                        \
         int64_t r0, c0, in_off, out_off;                                                 \
+        T v[(S) / P];                                                                    \
                                                                                          \
         nd_tile_origin(&a, blockIdx.x, &r0, &c0);                                        \
+        /* this thread's loads: column c0 + tx, rows r0 + ty + j P below r0 + ty +     \
+         * rows_in; its stores: output column r0 + tx, rows c0 + ty + j P below         \
+         * c0 + ty + cols_in */                                                         \
+        const int rows_in = (int)min(a.n_rows - r0 - ty, (int64_t)(S));                  \
+        const int cols_in = (int)min(a.n_cols - c0 - ty, (int64_t)(S));                  \
+        const bool col_ok = c0 + tx < a.n_cols, row_ok = r0 + tx < a.n_rows;             \
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
-                for (int j = 0; j < ND_TILE; j += ND_TILE_ROWS) {                        \
-                    int64_t r = r0 + ty + j, c = c0 + tx;                                \
-                    if (r < a.n_rows && c < a.n_cols)                                    \
-                        tile[ty + j][tx] = in[in_off + r * a.in_row + c];                \
+                if (!(SPLIT)) { /* rows P apart: one pointer, stepped */                \
+                    const T *p = in + in_off + (r0 + ty) * a.in_row + c0 + tx;           \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
+                        if (col_ok && j * P < rows_in)                                   \
+                            v[j] = *p;                                                   \
+                        p += P * a.in_row;                                               \
+                    }                                                                    \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                        if (col_ok && j * P < rows_in)                                   \
+                            v[j] = in[in_off + nd_row_in(&a, r0 + ty + j * P) + c0 + tx]; \
                 }                                                                        \
+                _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                      \
+                    if (col_ok && j * P < rows_in)                                       \
+                        tile[ty + j * P][tx] = v[j];                                     \
                 __syncthreads();                                                         \
-                for (int j = 0; j < ND_TILE; j += ND_TILE_ROWS) {                        \
-                    int64_t c = c0 + ty + j, r = r0 + tx;                                \
-                    if (r < a.n_rows && c < a.n_cols)                                    \
-                        out[out_off + c * a.out_col + r] = tile[tx][ty + j];             \
+                if (!(SPLIT)) {                                                          \
+                    T *q = out + out_off + (c0 + ty) * a.out_col + r0 + tx;              \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
+                        if (row_ok && j * P < cols_in)                                   \
+                            *q = tile[tx][ty + j * P];                                   \
+                        q += P * a.out_col;                                              \
+                    }                                                                    \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                        if (row_ok && j * P < cols_in)                                   \
+                            out[out_off + nd_col_out(&a, c0 + ty + j * P) + r0 + tx] =   \
+                                tile[tx][ty + j * P];                                    \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
     }
 
-ND_TILE_KERNEL(permute_nd_tile_1, uint8_t)
-ND_TILE_KERNEL(permute_nd_tile_2, uint16_t)
-ND_TILE_KERNEL(permute_nd_tile_4, uint32_t)
-ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long)
-ND_TILE_KERNEL(permute_nd_tile_16, nd_16)
+/* SPLIT: a kernel for plans with a split side (nd_row_in / nd_col_out
+ * divide), and one for the rest, whose rows are P apart and stepped with
+ * one pointer; apart, each needs fewer registers than both in one.
+ * MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
+ * the registers a thread may use (65536 / (256 x MIN_BLOCKS)). Without it
+ * the 32 x 32 tiles took 48 registers and Nsight Compute measured 62.5%
+ * occupancy on an H200 (chapter 11's NOTES.md). Each is the most blocks
+ * with no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers)
+ * for the unsplit 64 x 64 tiles and the 8-byte 32 x 32 one, 4 (64) for
+ * the rest. Only where an SM holds 2048 threads (MIN_BLOCKS_2048, in
+ * chapters/tile.h); elsewhere the compiler chooses alone. */
+ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, ND_TILE64, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, ND_TILE64, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, ND_TILE64, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_8, unsigned long long, ND_TILE, 6, 0)
+ND_TILE_KERNEL(permute_nd_tile_16, nd_16, ND_TILE, 4, 0)
+ND_TILE_KERNEL(permute_nd_split_1, uint8_t, ND_TILE64, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_2, uint16_t, ND_TILE64, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_4, uint32_t, ND_TILE64, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_8, unsigned long long, ND_TILE, 4, 1)
+ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
 
 /* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
 
@@ -177,26 +232,33 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
- * length allows). A block moves `group` neighbouring rows along z2 when
- * rows are short, else one piece of ND_THREADS accesses of one row: each
- * warp then loads and stores runs of neighbouring accesses on both sides,
- * as a copy does. */
+ * length allows). A thread moves ND_ROW_UNROLL accesses (nd_row_access):
+ * of ND_ROW_UNROLL bunches of neighbouring short rows, or of one piece of
+ * a long row, each warp loading and storing runs of neighbouring accesses
+ * on both sides, as a copy does; all its loads are issued before its
+ * first store. */
 #define ND_ROWS_KERNEL(NAME, V)                                                          \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
     {                                                                                    \
-        uint32_t rows = blockIdx.x / a.pieces, piece = blockIdx.x - rows * a.pieces;     \
-        int g;                                                                           \
-        int64_t v, in_off, out_off;                                                      \
+        int64_t in_rel[ND_ROW_UNROLL], out_rel[ND_ROW_UNROLL], z2, v, in_off, out_off;   \
+        bool ok[ND_ROW_UNROLL];                                                          \
+        V x[ND_ROW_UNROLL];                                                              \
                                                                                          \
-        nd_row_thread(&a, threadIdx.x, piece, &g, &v);                                   \
-        int64_t z2 = (int64_t)rows * a.group + g;                                        \
-        if (g < 0 || v >= a.vecs || z2 >= a.z_dims[2])                                   \
-            return;                                                                      \
+        _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++) {                     \
+            ok[k] = nd_row_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v);              \
+            in_rel[k] = z2 * a.z_in[2] + v;                                              \
+            out_rel[k] = z2 * a.z_out[2] + v;                                            \
+        }                                                                                \
         for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
             for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {           \
-                nd_offsets(&a, z0, z1, z2, &in_off, &out_off); /* in accesses */         \
-                out[out_off + v] = in[in_off + v];                                       \
+                nd_offsets(&a, z0, z1, 0, &in_off, &out_off); /* in accesses */          \
+                _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++)                \
+                    if (ok[k])                                                           \
+                        x[k] = in[in_off + in_rel[k]];                                   \
+                _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++)                \
+                    if (ok[k])                                                           \
+                        out[out_off + out_rel[k]] = x[k];                                \
             }                                                                            \
     }
 
@@ -207,6 +269,30 @@ ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long)
 ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
 
 /* ---- The launch ------------------------------------------------------------- */
+
+/* A TILE plan with no other axis and no split side is one n_rows x n_cols
+ * matrix, transposed: chapter 9's and 10's dispatchers, each the fastest
+ * kernel for every shape that its chapter measured, take it. They need
+ * sides that fit an int and, for their wide accesses, 16-byte aligned
+ * buffers (cudaMalloc's); otherwise, or for 16-byte elements, returns
+ * "n/a" and permute_nd's own tile runs. */
+static const char *launch_matrix(const tp_plan *plan, const void *in, void *out)
+{
+    int rows, cols;
+    if (plan->kind != TP_PLAN_TILE || plan->nz != 0 || plan->rows_lo != 0 ||
+        plan->cols_lo != 0 || plan->n_rows > INT_MAX || plan->n_cols > INT_MAX ||
+        ((uintptr_t)in | (uintptr_t)out) % 16 != 0)
+        return "n/a";
+    rows = (int)plan->n_rows;
+    cols = (int)plan->n_cols;
+    switch (plan->elem_bytes) {
+    case 8: return launch_f64_dispatch(in, out, rows, cols, dim3(PAIR_THREADS));
+    case 4: return launch_any_shape((const float *)in, (float *)out, rows, cols, dim3(TILE_THREADS));
+    case 2: return launch_u16_dispatch(in, out, rows, cols, dim3(PAIR_THREADS));
+    case 1: return launch_u8_dispatch(in, out, rows, cols, dim3(QUAD_THREADS));
+    default: return "n/a";
+    }
+}
 
 /* Launches kernel K##_<bytes> for element or access size `bytes`. */
 #define ND_LAUNCH(K, bytes, grid, block, in, out, a)                                     \
@@ -234,6 +320,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (((uintptr_t)in | (uintptr_t)out) % (uintptr_t)p->elem_bytes != 0)
         return "needs buffers aligned to the element size";
     plan = tp_problem_plan(p);
+    if (launch_matrix(&plan, in, out) == NULL)
+        return NULL;   /* launched (and checked) by chapter 9's or 10's dispatcher */
     if (plan.kind == TP_PLAN_COPY) {
         CHECK_CUDA(cudaMemcpyAsync(out, in, (size_t)tp_problem_bytes(p),
                                    cudaMemcpyDeviceToDevice, 0));
@@ -244,17 +332,19 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  : plan.elem_bytes;
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    if (!nd_make_args(&plan, access, quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : ND_TILE, &a,
-                      g))
+    if (!nd_make_args(&plan, access,
+                      quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
+                      &a, g))
         return "too many tiles or rows for one grid";
     dim3 grid(g[0], g[1], g[2]);
     if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
+    } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
+        ND_LAUNCH(permute_nd_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE) {
-        ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_TILE, ND_TILE_ROWS), in,
-                  out, a);
+        ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else {
         ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
     }

@@ -6,17 +6,29 @@
  *   the identity              cudaMemcpyAsync, device to device;
  *   the fastest axis stays    permute_nd_rows: whole rows copied, in the
  *                             widest accesses (16, 8, 4, 2 or 1 bytes)
- *                             that the row's length allows;
- *   the fastest axis moves    permute_nd_tile: chapter 7's padded 32 x 32
- *                             tile, in the element's own size, over the
- *                             input's and the output's fastest axes; for
+ *                             that the row's length allows, 4 a thread,
+ *                             all loaded before the first is stored;
+ *   the fastest axis moves    permute_nd_tile: a padded tile in the
+ *                             element's own size (64 x 64 with 16 loads in
+ *                             flight a thread, chapter 9's lever 1, for up
+ *                             to 4 bytes; chapter 7's 32 x 32 for 8 and
+ *                             16), over the input's and the output's
+ *                             fastest axes (permute_nd_split where a short
+ *                             side continues into the next axis); for
  *                             bytes whose sides and strides are multiples
  *                             of 4, permute_nd_quads (chapter 10's 4 x 4
  *                             blocks in 32-bit words); for 2-byte elements
  *                             whose sides and strides are multiples of 8,
  *                             permute_nd_pairs (2 x 2 blocks, 16-byte
- *                             accesses).
+ *                             accesses). (Chapter 10's staged kernels
+ *                             with strides were tried for the other 1
+ *                             and 2-byte tiles, and were slower:
+ *                             NOTES.md.)
  * Up to three other axes only move the row or the tile (nd_index.h).
+ * A tile with no other axis is one matrix: there chapter 9's and chapter
+ * 10's dispatchers run instead (transpose_any_shape for 4 bytes,
+ * transpose_{f64,u16,u8}_dispatch), when both buffers are 16-byte aligned
+ * and both sides fit an int, as those kernels require.
  */
 #ifndef CH11_PERMUTE_ND_H
 #define CH11_PERMUTE_ND_H

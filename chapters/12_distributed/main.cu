@@ -95,10 +95,17 @@ typedef struct {
      * does not wait for it, nor it for stream 0, so a transpose can run
      * while an exchange is in flight; every order between them is an
      * event (a blocking stream would make every launch on stream 0 wait
-     * for the exchange). */
+     * for the exchange). comm has the GPU's highest stream priority: when
+     * both streams have blocks waiting for an SM, NCCL's go first (that
+     * this helps the pipelined row is a hypothesis). */
     cudaStream_t comm;
     cudaEvent_t start, stop;
+    /* The end of chunk k's transpose, exchange and placement, and (the
+     * *_begin events) when each could start: the step times. */
     cudaEvent_t transposed[SPLIT_MAX_CHUNKS], exchanged[SPLIT_MAX_CHUNKS];
+    cudaEvent_t placed[SPLIT_MAX_CHUNKS];
+    cudaEvent_t transpose_begin[SPLIT_MAX_CHUNKS], exchange_begin[SPLIT_MAX_CHUNKS];
+    cudaEvent_t place_begin[SPLIT_MAX_CHUNKS];
     ncclComm_t nccl;
 } gpu_part;
 
@@ -217,7 +224,7 @@ static void print_usage(const char *prog)
  * need it; NCCL finds it enabled and uses it as it is). */
 static void open_gpus(dist_context *c, int gpus)
 {
-    int count = tp_open_gpus(c->prog, c->opt.device), g, h;
+    int count = tp_open_gpus(c->prog, c->opt.device), g, h, lowest, highest;
     char msg[200];
 
     c->G = gpus > 0 ? gpus : count - c->opt.device;
@@ -235,12 +242,17 @@ static void open_gpus(dist_context *c, int gpus)
         p->device = c->opt.device + g;
         tp_device_info_get(p->device, &p->info);
         on(c, g);
-        CHECK_CUDA(cudaStreamCreateWithFlags(&p->comm, cudaStreamNonBlocking));
+        CHECK_CUDA(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
+        CHECK_CUDA(cudaStreamCreateWithPriority(&p->comm, cudaStreamNonBlocking, highest));
         CHECK_CUDA(cudaEventCreate(&p->start));
         CHECK_CUDA(cudaEventCreate(&p->stop));
         for (h = 0; h < SPLIT_MAX_CHUNKS; h++) {
             CHECK_CUDA(cudaEventCreate(&p->transposed[h]));
             CHECK_CUDA(cudaEventCreate(&p->exchanged[h]));
+            CHECK_CUDA(cudaEventCreate(&p->placed[h]));
+            CHECK_CUDA(cudaEventCreate(&p->transpose_begin[h]));
+            CHECK_CUDA(cudaEventCreate(&p->exchange_begin[h]));
+            CHECK_CUDA(cudaEventCreate(&p->place_begin[h]));
         }
         CHECK_CUDA(cudaMalloc(&p->chk, sizeof(dist_check)));
     }
@@ -327,6 +339,10 @@ static void close_all(dist_context *c)
         for (k = 0; k < SPLIT_MAX_CHUNKS; k++) {
             CHECK_CUDA(cudaEventDestroy(p->transposed[k]));
             CHECK_CUDA(cudaEventDestroy(p->exchanged[k]));
+            CHECK_CUDA(cudaEventDestroy(p->placed[k]));
+            CHECK_CUDA(cudaEventDestroy(p->transpose_begin[k]));
+            CHECK_CUDA(cudaEventDestroy(p->exchange_begin[k]));
+            CHECK_CUDA(cudaEventDestroy(p->place_begin[k]));
         }
         CHECK_CUDA(cudaFree(p->chk));
     }
@@ -468,23 +484,35 @@ static void local_transpose(const dist_context *c, const float *in, float *out, 
  * not a known limit: on one GPU the default matrix is one 16 GiB block. */
 #define MAX_PIECE ((size_t)1 << 30)
 
-/* 1 if ncclAlltoAll can do the exchange: every block has the same size
- * (both sides divide by G), not above MAX_PIECE. Its layout (block j at
- * j * count, on both sides) is then exactly split.h's. */
+/* 1 if ncclAlltoAll can do the exchange: two GPUs or more, every block
+ * of the same size (both sides divide by G), not above MAX_PIECE. Its
+ * layout (block j at j * count, on both sides) is then exactly split.h's.
+ * (On one GPU the only block is the GPU's own, which the grouped
+ * exchange leaves home: nothing to send.) */
 static int alltoall_fits(const dist_context *c, int K)
 {
-    return HAVE_NCCL_ALLTOALL && K == 1 && c->R % c->G == 0 && c->C % c->G == 0 &&
+    return HAVE_NCCL_ALLTOALL && c->G > 1 && K == 1 && c->R % c->G == 0 && c->C % c->G == 0 &&
            (size_t)(c->R / c->G) * (size_t)(c->C / c->G) <= MAX_PIECE;
+}
+
+/* 1 if the exchange leaves out each GPU's block for itself: whenever it
+ * is grouped ncclSend/ncclRecv (ncclAlltoAll has no way to). That block
+ * stays in the GPU's send buffer, and the placement reads it from there:
+ * one pass less for it, and NCCL's kernels carry only what crosses a link. */
+static int diagonal_stays(const dist_context *c, int K)
+{
+    return !alltoall_fits(c, K);
 }
 
 static const char *exchange_name(const dist_context *c, int K)
 {
-    return alltoall_fits(c, K) ? "ncclAlltoAll" : "grouped ncclSend/ncclRecv";
+    return alltoall_fits(c, K) ? "ncclAlltoAll" : "grouped ncclSend/ncclRecv (own block kept)";
 }
 
 /* The exchange of chunk k (of K): every GPU g sends its block for h to
- * every h, itself included (NCCL copies that one locally), on the comm
- * streams. One group: NCCL starts all the sends and receives together, so
+ * every h on the comm streams; ncclAlltoAll sends g's block for itself too
+ * (NCCL copies it locally), the grouped sends leave it home
+ * (diagonal_stays). One group: NCCL starts all the sends and receives together, so
  * none waits for another (and a single thread can drive every GPU).
  * Empty blocks are left out on both sides alike (the loop below makes no
  * call for a count of 0). */
@@ -508,6 +536,8 @@ static void exchange(const dist_context *c, int K, int k)
     for (g = 0; g < c->G; g++)
         for (h = 0; h < c->G; h++) {
             split_block b = split_block_of(c->R, c->C, c->G, K, k, g, h);
+            if (h == g && diagonal_stays(c, K))
+                continue;
             for (done = 0; done < (size_t)b.count; done += piece) {
                 piece = (size_t)b.count - done < MAX_PIECE ? (size_t)b.count - done : MAX_PIECE;
                 CHECK_NCCL(ncclSend(c->gpu[g].send + b.send_offset + done, piece, ncclFloat, h,
@@ -521,7 +551,8 @@ static void exchange(const dist_context *c, int K, int k)
 }
 
 /* Placement of chunk k on every GPU: once its exchange is done (the event
- * on the comm stream), stream 0 puts each source's block into its columns. */
+ * on the comm stream), stream 0 puts each source's block into its columns,
+ * the GPU's own from its send buffer where the exchange left it there. */
 static void place_chunk(const dist_context *c, int K, int k)
 {
     int g, src;
@@ -529,11 +560,14 @@ static void place_chunk(const dist_context *c, int K, int k)
         const gpu_part *p = &c->gpu[g];
         on(c, g);
         CHECK_CUDA(cudaStreamWaitEvent(0, p->exchanged[k], 0));
+        CHECK_CUDA(cudaEventRecord(p->place_begin[k], 0));
         for (src = 0; src < c->G; src++) {
             split_block b = split_block_of(c->R, c->C, c->G, K, k, src, g);
-            launch_place_block(p->recv + b.recv_offset, p->out, b.rows, b.cols, c->R, b.out_col,
-                               0);
+            const float *from = src == g && diagonal_stays(c, K) ? p->send + b.send_offset
+                                                                 : p->recv + b.recv_offset;
+            launch_place_block(from, p->out, b.rows, b.cols, c->R, b.out_col, 0);
         }
+        CHECK_CUDA(cudaEventRecord(p->placed[k], 0));
     }
 }
 
@@ -570,7 +604,9 @@ static const char *run_three_steps(dist_context *c)
  * and its comm stream runs X0 X1 ..., each Xk after its Tk (T transpose,
  * X exchange, P placement). So T(k + 1) runs while X(k) is on the links,
  * and P(k) while X(k + 1) is. Every chunk has its own part of the send
- * and receive buffers (split.h), so no step waits for a buffer. */
+ * and receive buffers (split.h), so no step waits for a buffer. Each
+ * step's begin and end events give the time summed over the chunks
+ * (busy_ms): how long each step kept its stream busy. */
 static const char *run_pipelined(dist_context *c)
 {
     int K = c->K, g, k;
@@ -579,9 +615,11 @@ static const char *run_pipelined(dist_context *c)
             gpu_part *p = &c->gpu[g];
             long a = split_start(p->n, K, k), len = split_count(p->n, K, k);
             on(c, g);
+            CHECK_CUDA(cudaEventRecord(p->transpose_begin[k], 0));
             local_transpose(c, p->in + a * c->C, p->send + a * c->C, len);
             CHECK_CUDA(cudaEventRecord(p->transposed[k], 0));
             CHECK_CUDA(cudaStreamWaitEvent(p->comm, p->transposed[k], 0));
+            CHECK_CUDA(cudaEventRecord(p->exchange_begin[k], p->comm));
         }
         exchange(c, K, k);
         for (g = 0; g < c->G; g++) {
@@ -642,7 +680,8 @@ typedef struct {
     int wrong_late;         /* right on the first run, not after the timed */
     int timed;
     double median_ms, min_ms, max_ms;
-    double step_ms[3];      /* nccl_three_steps: transpose, exchange, place */
+    double step_ms[3];      /* transpose, exchange, place: nccl_three_steps's
+                               steps, nccl_pipelined's summed over its chunks */
     char chunks[16];        /* the table's chunks column                   */
     int pipelined;          /* its chunks are c->K                         */
 } row_result;
@@ -761,6 +800,34 @@ static double slowest_ms(const dist_context *c, span s)
     return most;
 }
 
+/* The pipelined row's steps, each summed over its chunks: from when a step
+ * could start (its stream had reached it) to its end, on the slowest GPU.
+ * Overlapped steps share the GPU, so each may take longer than alone. */
+typedef enum { BUSY_TRANSPOSE, BUSY_EXCHANGE, BUSY_PLACE } busy_step;
+
+static double busy_ms(const dist_context *c, busy_step s)
+{
+    double most = 0.0, sum;
+    int g, k;
+    for (g = 0; g < c->G; g++) {
+        const gpu_part *p = &c->gpu[g];
+        on(c, g);
+        for (sum = 0.0, k = 0; k < c->K; k++) {
+            float t;
+            cudaEvent_t a = s == BUSY_TRANSPOSE  ? p->transpose_begin[k]
+                            : s == BUSY_EXCHANGE ? p->exchange_begin[k]
+                                                 : p->place_begin[k];
+            cudaEvent_t b = s == BUSY_TRANSPOSE  ? p->transposed[k]
+                            : s == BUSY_EXCHANGE ? p->exchanged[k]
+                                                 : p->placed[k];
+            CHECK_CUDA(cudaEventElapsedTime(&t, a, b));
+            sum += t;
+        }
+        most = sum > most ? sum : most;
+    }
+    return most;
+}
+
 /* Validates a row: poison, one run, the check. Without --check, a correct
  * row is then timed: warm-up runs, then --reps runs, each with the outputs
  * poisoned and every L2 flushed before it, between events on every GPU;
@@ -818,6 +885,9 @@ static void run_row(dist_context *c, const dist_row *row, row_result *res)
             steps[0][i] = slowest_ms(c, SPAN_TRANSPOSE);
             steps[1][i] = slowest_ms(c, SPAN_EXCHANGE);
             steps[2][i] = slowest_ms(c, SPAN_PLACE);
+        } else if (res->pipelined) {
+            for (s = 0; s < 3; s++)
+                steps[s][i] = busy_ms(c, (busy_step)s);
         }
     }
     res->ok = check_outputs(c, row->name, 1, 1);
@@ -825,7 +895,7 @@ static void run_row(dist_context *c, const dist_row *row, row_result *res)
     res->median_ms = tp_median(ms, reps);   /* sorts ms */
     res->min_ms = ms[0];
     res->max_ms = ms[reps - 1];
-    if (row->has_steps)
+    if (row->has_steps || res->pipelined)
         for (s = 0; s < 3; s++)
             res->step_ms[s] = tp_median(steps[s], reps);
     res->timed = res->ok;
@@ -1026,7 +1096,8 @@ static void print_table(const dist_context *c, const yardsticks *y, const row_re
         }
     }
     for (i = 0; i < n; i++) {
-        if (r[i].timed && r[i].step_ms[0] + r[i].step_ms[1] + r[i].step_ms[2] > 0) {
+        if (r[i].timed && !r[i].pipelined &&
+            r[i].step_ms[0] + r[i].step_ms[1] + r[i].step_ms[2] > 0) {
             printf("\n%s, step by step (medians, each the slowest GPU's):\n", r[i].name);
             printf("  1. local transpose  %9.4f ms  chapter 9's transpose_any_shape, each GPU's "
                    "input rows\n", r[i].step_ms[0]);
@@ -1036,9 +1107,17 @@ static void print_table(const dist_context *c, const yardsticks *y, const row_re
             printf("  3. placement        %9.4f ms  each received block into its columns\n",
                    r[i].step_ms[2]);
         }
-        if (r[i].timed && r[i].pipelined)
+        if (r[i].timed && r[i].pipelined) {
+            double sum = r[i].step_ms[0] + r[i].step_ms[1] + r[i].step_ms[2];
             printf("\nnccl_pipelined: %d chunks per GPU, exchanged with %s; the transpose of\n"
-                   "chunk k + 1 runs while chunk k is exchanged\n", c->K, exchange_name(c, c->K));
+                   "chunk k + 1 runs while chunk k is exchanged. Each step summed over the chunks\n"
+                   "(medians, each the slowest GPU's; from when its stream reached it):\n",
+                   c->K, exchange_name(c, c->K));
+            printf("  transposes  %9.4f ms\n  exchanges   %9.4f ms\n  placements  %9.4f ms\n",
+                   r[i].step_ms[0], r[i].step_ms[1], r[i].step_ms[2]);
+            printf("  sum         %9.4f ms, the row %.4f ms: overlap hid %.4f ms\n", sum,
+                   r[i].median_ms, sum - r[i].median_ms);
+        }
     }
 }
 
