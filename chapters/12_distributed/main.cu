@@ -96,8 +96,9 @@ typedef struct {
      * while an exchange is in flight; every order between them is an
      * event (a blocking stream would make every launch on stream 0 wait
      * for the exchange). comm has the GPU's highest stream priority: when
-     * both streams have blocks waiting for an SM, NCCL's go first (that
-     * this helps the pipelined row is a hypothesis). */
+     * both streams have blocks waiting for an SM, NCCL's go first. (On two
+     * H200s the pipelined row ran no faster for it than with the lowest:
+     * NOTES.md.) */
     cudaStream_t comm;
     cudaEvent_t start, stop;
     /* The end of chunk k's transpose, exchange and placement, and (the
