@@ -742,12 +742,30 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
 
 /* ---- Launch functions ---------------------------------------------------- */
 
-/* The tile kernels: blocks of TILE x BLOCK_ROWS, one block per TILE x TILE. */
-#define LAUNCH_TILE(name, kernel, type)                                                \
+/* The tile kernels: one block per side x side tile. refuse(block) says
+ * why a kernel cannot run with the table's block, or NULL. Chapter 7's
+ * tiles take any block of TILE x BLOCK_ROWS; the 64 x 64 one-element tiles
+ * are written for 64 x 4 threads. */
+static const char *any_block(dim3 block)
+{
+    (void)block;
+    return NULL;
+}
+
+static const char *one64_block(dim3 block)
+{
+    return block.x != ONE64 || block.y != ONE64_ROWS || block.z != 1
+               ? "written for blocks of 64 x 4 threads"
+               : NULL;
+}
+
+#define LAUNCH_TILE(name, kernel, type, side, refuse)                                  \
     const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
     {                                                                                  \
         dim3 grid;                                                                     \
-        const char *na = tile_grid(&grid, rows, cols, TILE);                           \
+        const char *na = refuse(block);                                                \
+        if (na == NULL)                                                                \
+            na = tile_grid(&grid, rows, cols, side);                                   \
         if (na)                                                                        \
             return na;                                                                 \
         kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
@@ -755,28 +773,12 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
         return NULL;                                                                   \
     }
 
-LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double)
-LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double)
-LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t)
-LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t)
-
-/* The 64 x 64 one-element tiles: blocks of 64 x 4 threads, one per tile. */
-#define LAUNCH_TILE64(name, kernel, type)                                              \
-    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
-    {                                                                                  \
-        dim3 grid;                                                                     \
-        const char *na = block.x != ONE64 || block.y != ONE64_ROWS || block.z != 1     \
-                             ? "written for blocks of 64 x 4 threads"                  \
-                             : tile_grid(&grid, rows, cols, ONE64);                    \
-        if (na)                                                                        \
-            return na;                                                                 \
-        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
-        CHECK_LAUNCH();                                                                \
-        return NULL;                                                                   \
-    }
-
-LAUNCH_TILE64(launch_u16_tile64, transpose_u16_tile64, uint16_t)
-LAUNCH_TILE64(launch_u8_tile64, transpose_u8_tile64, uint8_t)
+LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double, TILE, any_block)
+LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double, TILE, any_block)
+LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t, TILE, any_block)
+LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block)
+LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block)
+LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
