@@ -918,12 +918,14 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * where the sides allow it, else the kernel for odd sides:
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
- *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile
- *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile
- * On odd sides the one-element tiles stay: the staged kernels, written to
- * beat them, were slower at 8191 x 5003 on an H100 (NOTES.md, "The staged
- * kernels"). Each kernel is launched with its own block; the table's is
- * not used. */
+ *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile64
+ *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile64
+ * On odd sides one element a thread stays: the staged kernels, written to
+ * beat it, were slower at 8191 x 5003 on an H100 (NOTES.md, "The staged
+ * kernels"), and of the one-element tiles the 64 x 64 ones were the faster
+ * on both GPUs there (NOTES.md, the 8191 x 5003 tables). The 32 x 32 tile
+ * is the last resort, for a grid too tall for 64 x 64 tiles. Each kernel is
+ * launched with its own block; the table's is not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
@@ -937,6 +939,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     (void)block;
     if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
         return NULL;
+    if (launch_u16_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
+        return NULL;
     return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
 
@@ -944,6 +948,8 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
 {
     (void)block;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
+        return NULL;
+    if (launch_u8_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
     return launch_u8_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
