@@ -740,6 +740,109 @@ transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out
 TILE64_ONE(transpose_u16_tile64, uint16_t)
 TILE64_ONE(transpose_u8_tile64, uint8_t)
 
+/* ---- Words in, one element a thread out, 64 x 64 tiles --------------------
+
+ * transpose_u16_tile64w and transpose_u8_tile64w: the 64 x 64 tiles above
+ * with the loads made 32-bit on any shape. Row r0 + i of the tile starts
+ * at element e = (r0 + i) * cols + c0, m_i = e % P elements into an
+ * aligned word (P = 4 / E elements a word, E the element's bytes). The
+ * row's 64 elements, and m_i before them, are W = 64 / P + 1 aligned
+ * words (17 for bytes, 33 for 2-byte elements), read as words from element
+ * e - m_i on and stored as words in shared row i: shared element m_i + j
+ * of row i is tile element (i, j). The elements before and after the
+ * tile's 64 (the neighbouring tiles', or the next row's) are read and
+ * never used; a word past the end of the input (the last row's tail) is
+ * read element by element. The 64 x W words of a tile are numbered w = i
+ * W + k, consecutive threads on consecutive words: a warp reads about two
+ * row segments of 68 or 132 bytes, and stores 32 consecutive shared words
+ * (the row pitch is W words, so word w of the tile is shared word w). The
+ * stores are transpose_u8_tile64's: thread (x, y) of 64 x 4 stores output
+ * rows c0 + y + 4 k at column r0 + x, one element each, from shared
+ * element m_x + y + 4 k of row x. The hypothesis they test: the
+ * one-element tiles issue one load instruction per element, and 32-bit
+ * loads cut those 4 (bytes) or 2 (2-byte elements) times. */
+#define TILE64_WORDS(NAME, T, WORD_STORES)                                               \
+    __global__ void __launch_bounds__(ONE64_THREADS)                                     \
+        NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
+    {                                                                                    \
+        enum { P = 4 / sizeof(T), W = ONE64 / P + 1,                                     \
+               N = (ONE64 * W + ONE64_THREADS - 1) / ONE64_THREADS };                    \
+        __shared__ uint32_t word[ONE64 * W];                                             \
+        __shared__ unsigned char shift[ONE64]; /* row i's m_i */                         \
+        const T *tile = (const T *)word;                                                 \
+        uint32_t v[N];                                                                   \
+        int t = threadIdx.x + ONE64 * threadIdx.y, k;                                    \
+        int r0 = blockIdx.y * ONE64, c0 = blockIdx.x * ONE64;                            \
+        const size_t total = (size_t)rows * cols; /* elements of the input */           \
+                                                                                         \
+        for (k = 0; k < N; k++) {                                                        \
+            int w = t + ONE64_THREADS * k, i = w / W, kw = w - i * W;                    \
+            v[k] = 0;                                                                    \
+            if (w < ONE64 * W && r0 + i < rows) {                                        \
+                size_t e = (size_t)(r0 + i) * cols + c0;                                 \
+                size_t first = e - e % P + (size_t)P * kw; /* the word's first element */ \
+                if (first + P <= total) {                                                \
+                    v[k] = *(const uint32_t *)(in + first);                              \
+                } else {                                                                 \
+                    for (int q = 0; q < P; q++) /* the input's last elements */         \
+                        if (first + q < total)                                           \
+                            v[k] |= (uint32_t)in[first + q] << (8 * sizeof(T) * q);      \
+                }                                                                        \
+            }                                                                            \
+        }                                                                                \
+        for (k = 0; k < N; k++)                                                          \
+            if (t + ONE64_THREADS * k < ONE64 * W)                                       \
+                word[t + ONE64_THREADS * k] = v[k];                                      \
+        if (t < ONE64)                                                                   \
+            shift[t] = (unsigned char)(((size_t)(r0 + t) * cols + c0) % P);              \
+        __syncthreads();                                                                 \
+        if (!(WORD_STORES)) {                                                            \
+            int x = threadIdx.x, y = threadIdx.y, m = shift[x];                          \
+            for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                   \
+                int out_row = c0 + y + ONE64_ROWS * k, out_col = r0 + x;                 \
+                if (out_row < cols && out_col < rows)                                    \
+                    out[(size_t)out_row * rows + out_col] =                              \
+                        tile[x * W * P + m + y + ONE64_ROWS * k];                        \
+            }                                                                            \
+        } else {                                                                         \
+            /* word kw of output row c0 + j: output elements from f - q + P kw on,      \
+             * f = (c0 + j) rows + r0 the segment's first, q = f % P; tile rows          \
+             * i0 = P kw - q .. i0 + P - 1. Whole words as words, the rest (a           \
+             * segment's ends, the matrix's last rows) element by element. */           \
+            for (k = 0; k < N; k++) {                                                    \
+                int item = t + ONE64_THREADS * k, j = item / W, kw = item - j * W;       \
+                if (item >= ONE64 * W || c0 + j >= cols)                                 \
+                    continue;                                                            \
+                size_t f = (size_t)(c0 + j) * rows + r0;                                 \
+                int q = (int)(f % P), i0 = P * kw - q;                                   \
+                T *dst = out + (f - q + (size_t)P * kw);                                 \
+                uint32_t wv = 0;                                                         \
+                int whole = 1;                                                           \
+                _Pragma("unroll") for (int p = 0; p < P; p++) {                         \
+                    int i = i0 + p;                                                      \
+                    if (i >= 0 && i < ONE64 && r0 + i < rows)                            \
+                        wv |= (uint32_t)tile[i * W * P + shift[i] + j] << (8 * sizeof(T) * p); \
+                    else                                                                 \
+                        whole = 0;                                                       \
+                }                                                                        \
+                if (whole) {                                                             \
+                    *(uint32_t *)dst = wv;                                               \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int p = 0; p < P; p++) {                     \
+                        int i = i0 + p;                                                  \
+                        if (i >= 0 && i < ONE64 && r0 + i < rows)                        \
+                            dst[p] = (T)(wv >> (8 * sizeof(T) * p));                     \
+                    }                                                                    \
+                }                                                                        \
+            }                                                                            \
+        }                                                                                \
+    }
+
+TILE64_WORDS(transpose_u16_tile64w, uint16_t, 0)
+TILE64_WORDS(transpose_u8_tile64w, uint8_t, 0)
+TILE64_WORDS(transpose_u16_words64, uint16_t, 1)
+TILE64_WORDS(transpose_u8_words64, uint8_t, 1)
+
 /* ---- Launch functions ---------------------------------------------------- */
 
 /* The tile kernels: one block per side x side tile. refuse(block) says
@@ -779,6 +882,32 @@ LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t, TILE, any_block)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block)
 LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block)
 LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
+
+/* The word tiles read (and words64 write) 32-bit words of the buffers. */
+static const char *one64_block_words(const void *in, const void *out, dim3 block)
+{
+    return ((uintptr_t)in | (uintptr_t)out) % 4 != 0 ? "needs 4-byte aligned buffers"
+                                                      : one64_block(block);
+}
+
+#define LAUNCH_TILE_WORDS(name, kernel, type)                                         \
+    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
+    {                                                                                  \
+        dim3 grid;                                                                     \
+        const char *na = one64_block_words(in, out, block);                                 \
+        if (na == NULL)                                                                \
+            na = tile_grid(&grid, rows, cols, ONE64);                                  \
+        if (na)                                                                        \
+            return na;                                                                 \
+        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
+        CHECK_LAUNCH();                                                                \
+        return NULL;                                                                   \
+    }
+
+LAUNCH_TILE_WORDS(launch_u16_tile64w, transpose_u16_tile64w, uint16_t)
+LAUNCH_TILE_WORDS(launch_u8_tile64w, transpose_u8_tile64w, uint8_t)
+LAUNCH_TILE_WORDS(launch_u16_words64, transpose_u16_words64, uint16_t)
+LAUNCH_TILE_WORDS(launch_u8_words64, transpose_u8_words64, uint8_t)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
