@@ -157,9 +157,13 @@ if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
         "transpose_u16_tile64 uses 64 x 66 x 2 = 8448 bytes of shared memory"
     check_equal ch10.txt transpose_u8_tile64 5 4352 \
         "transpose_u8_tile64 uses 64 x 68 = 4352 bytes of shared memory"
+    check_equal ch10.txt transpose_u16_tile64w 5 8448 \
+        "transpose_u16_tile64w uses 64 rows of 33 words = 8448 bytes of shared memory"
+    check_equal ch10.txt transpose_u8_tile64w 5 4352 \
+        "transpose_u8_tile64w uses 64 rows of 17 words = 4352 bytes of shared memory"
     # The packed kernels' words and the 64 x 64 tiles' 16 loads stay in registers.
     for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads \
-        transpose_u16_tile64 transpose_u8_tile64; do
+        transpose_u16_tile64 transpose_u8_tile64 transpose_u16_tile64w transpose_u8_tile64w; do
         check_equal ch10.txt "$k" 2 0 "$k keeps its values in registers (no stack frame)"
         check_equal ch10.txt "$k" 3 0 "$k spills nothing"
     done

@@ -761,14 +761,13 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
  * element m_x + y + 4 k of row x. The hypothesis they test: the
  * one-element tiles issue one load instruction per element, and 32-bit
  * loads cut those 4 (bytes) or 2 (2-byte elements) times. */
-#define TILE64_WORDS(NAME, T, WORD_STORES)                                               \
+#define TILE64_WORDS(NAME, T)                                                            \
     __global__ void __launch_bounds__(ONE64_THREADS)                                     \
         NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
     {                                                                                    \
         enum { P = 4 / sizeof(T), W = ONE64 / P + 1,                                     \
                N = (ONE64 * W + ONE64_THREADS - 1) / ONE64_THREADS };                    \
         __shared__ uint32_t word[ONE64 * W];                                             \
-        __shared__ unsigned char shift[ONE64]; /* row i's m_i */                         \
         const T *tile = (const T *)word;                                                 \
         uint32_t v[N];                                                                   \
         int t = threadIdx.x + ONE64 * threadIdx.y, k;                                    \
@@ -793,55 +792,19 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
         for (k = 0; k < N; k++)                                                          \
             if (t + ONE64_THREADS * k < ONE64 * W)                                       \
                 word[t + ONE64_THREADS * k] = v[k];                                      \
-        if (t < ONE64)                                                                   \
-            shift[t] = (unsigned char)(((size_t)(r0 + t) * cols + c0) % P);              \
         __syncthreads();                                                                 \
-        if (!(WORD_STORES)) {                                                            \
-            int x = threadIdx.x, y = threadIdx.y, m = shift[x];                          \
-            for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                   \
-                int out_row = c0 + y + ONE64_ROWS * k, out_col = r0 + x;                 \
-                if (out_row < cols && out_col < rows)                                    \
-                    out[(size_t)out_row * rows + out_col] =                              \
-                        tile[x * W * P + m + y + ONE64_ROWS * k];                        \
-            }                                                                            \
-        } else {                                                                         \
-            /* word kw of output row c0 + j: output elements from f - q + P kw on,      \
-             * f = (c0 + j) rows + r0 the segment's first, q = f % P; tile rows          \
-             * i0 = P kw - q .. i0 + P - 1. Whole words as words, the rest (a           \
-             * segment's ends, the matrix's last rows) element by element. */           \
-            for (k = 0; k < N; k++) {                                                    \
-                int item = t + ONE64_THREADS * k, j = item / W, kw = item - j * W;       \
-                if (item >= ONE64 * W || c0 + j >= cols)                                 \
-                    continue;                                                            \
-                size_t f = (size_t)(c0 + j) * rows + r0;                                 \
-                int q = (int)(f % P), i0 = P * kw - q;                                   \
-                T *dst = out + (f - q + (size_t)P * kw);                                 \
-                uint32_t wv = 0;                                                         \
-                int whole = 1;                                                           \
-                _Pragma("unroll") for (int p = 0; p < P; p++) {                         \
-                    int i = i0 + p;                                                      \
-                    if (i >= 0 && i < ONE64 && r0 + i < rows)                            \
-                        wv |= (uint32_t)tile[i * W * P + shift[i] + j] << (8 * sizeof(T) * p); \
-                    else                                                                 \
-                        whole = 0;                                                       \
-                }                                                                        \
-                if (whole) {                                                             \
-                    *(uint32_t *)dst = wv;                                               \
-                } else {                                                                 \
-                    _Pragma("unroll") for (int p = 0; p < P; p++) {                     \
-                        int i = i0 + p;                                                  \
-                        if (i >= 0 && i < ONE64 && r0 + i < rows)                        \
-                            dst[p] = (T)(wv >> (8 * sizeof(T) * p));                     \
-                    }                                                                    \
-                }                                                                        \
-            }                                                                            \
+        int x = threadIdx.x, y = threadIdx.y;                                            \
+        int m = (int)(((size_t)(r0 + x) * cols + c0) % P); /* row x's shift */          \
+        for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                       \
+            int out_row = c0 + y + ONE64_ROWS * k, out_col = r0 + x;                     \
+            if (out_row < cols && out_col < rows)                                        \
+                out[(size_t)out_row * rows + out_col] =                                  \
+                    tile[x * W * P + m + y + ONE64_ROWS * k];                            \
         }                                                                                \
     }
 
-TILE64_WORDS(transpose_u16_tile64w, uint16_t, 0)
-TILE64_WORDS(transpose_u8_tile64w, uint8_t, 0)
-TILE64_WORDS(transpose_u16_words64, uint16_t, 1)
-TILE64_WORDS(transpose_u8_words64, uint8_t, 1)
+TILE64_WORDS(transpose_u16_tile64w, uint16_t)
+TILE64_WORDS(transpose_u8_tile64w, uint8_t)
 
 /* ---- Launch functions ---------------------------------------------------- */
 
@@ -883,11 +846,11 @@ LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block)
 LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block)
 LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
 
-/* The word tiles read (and words64 write) 32-bit words of the buffers. */
+/* The word-load tiles read 32-bit words of the input. */
 static const char *one64_block_words(const void *in, const void *out, dim3 block)
 {
-    return ((uintptr_t)in | (uintptr_t)out) % 4 != 0 ? "needs 4-byte aligned buffers"
-                                                      : one64_block(block);
+    (void)out;
+    return (uintptr_t)in % 4 != 0 ? "needs a 4-byte aligned input" : one64_block(block);
 }
 
 #define LAUNCH_TILE_WORDS(name, kernel, type)                                         \
@@ -906,8 +869,6 @@ static const char *one64_block_words(const void *in, const void *out, dim3 block
 
 LAUNCH_TILE_WORDS(launch_u16_tile64w, transpose_u16_tile64w, uint16_t)
 LAUNCH_TILE_WORDS(launch_u8_tile64w, transpose_u8_tile64w, uint8_t)
-LAUNCH_TILE_WORDS(launch_u16_words64, transpose_u16_words64, uint16_t)
-LAUNCH_TILE_WORDS(launch_u8_words64, transpose_u8_words64, uint8_t)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
@@ -1048,13 +1009,15 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile64
- *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile64
- * On odd sides one element a thread stays: the staged kernels, written to
- * beat it, were slower at 8191 x 5003 on an H100 (NOTES.md, "The staged
- * kernels"), and of the one-element tiles the 64 x 64 ones were the faster
- * on both GPUs there (NOTES.md, the 8191 x 5003 tables). The 32 x 32 tile
- * is the last resort, for a grid too tall for 64 x 64 tiles. Each kernel is
- * launched with its own block; the table's is not used. */
+ *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile64w
+ * On odd sides one element a thread stays, at least for the stores: the
+ * staged kernels, written to beat it, were slower at 8191 x 5003 on an
+ * H100 (NOTES.md, "The staged kernels"); of the one-element tiles the 64 x
+ * 64 ones were the faster on both GPUs there (NOTES.md, the 8191 x 5003
+ * tables); and word loads paid for bytes, on both GPUs, but not for 2-byte
+ * elements (NOTES.md, "Word loads"). The 32 x 32 tile is the last resort,
+ * for a grid too tall for 64 x 64 tiles. Each kernel is launched with its
+ * own block; the table's is not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
@@ -1078,7 +1041,7 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
     (void)block;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
         return NULL;
-    if (launch_u8_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
+    if (launch_u8_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
     return launch_u8_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
