@@ -753,7 +753,7 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
  * tile's 64 (the neighbouring tiles', or the next row's) are read and
  * never used; a word past the end of the input (the last row's tail) is
  * read element by element. The 64 x W words of a tile are numbered w = i
- * W + k, consecutive threads on consecutive words: a warp reads about two
+ * W + kw (word kw of row i), consecutive threads on consecutive words: a warp reads about two
  * row segments of 68 or 132 bytes, and stores 32 consecutive shared words
  * (the row pitch is W words, so word w of the tile is shared word w). The
  * stores are transpose_u8_tile64's: thread (x, y) of 64 x 4 stores output
@@ -808,28 +808,36 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
 
 /* ---- Launch functions ---------------------------------------------------- */
 
-/* The tile kernels: one block per side x side tile. refuse(block) says
- * why a kernel cannot run with the table's block, or NULL. Chapter 7's
- * tiles take any block of TILE x BLOCK_ROWS; the 64 x 64 one-element tiles
- * are written for 64 x 4 threads. */
-static const char *any_block(dim3 block)
+/* The tile kernels: one block per side x side tile. refuse(in, block)
+ * says why a kernel cannot run with this input and the table's block, or
+ * NULL. Chapter 7's tiles take any block of TILE x BLOCK_ROWS; the 64 x 64
+ * one-element tiles are written for 64 x 4 threads, and the word-load
+ * ones also read the input as 32-bit words. */
+static const char *any_block(const void *in, dim3 block)
 {
+    (void)in;
     (void)block;
     return NULL;
 }
 
-static const char *one64_block(dim3 block)
+static const char *one64_block(const void *in, dim3 block)
 {
+    (void)in;
     return block.x != ONE64 || block.y != ONE64_ROWS || block.z != 1
                ? "written for blocks of 64 x 4 threads"
                : NULL;
+}
+
+static const char *one64_words(const void *in, dim3 block)
+{
+    return (uintptr_t)in % 4 != 0 ? "needs a 4-byte aligned input" : one64_block(in, block);
 }
 
 #define LAUNCH_TILE(name, kernel, type, side, refuse)                                  \
     const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
     {                                                                                  \
         dim3 grid;                                                                     \
-        const char *na = refuse(block);                                                \
+        const char *na = refuse(in, block);                                            \
         if (na == NULL)                                                                \
             na = tile_grid(&grid, rows, cols, side);                                   \
         if (na)                                                                        \
@@ -845,30 +853,8 @@ LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t, TILE, any_block)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block)
 LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block)
 LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
-
-/* The word-load tiles read 32-bit words of the input. */
-static const char *one64_block_words(const void *in, const void *out, dim3 block)
-{
-    (void)out;
-    return (uintptr_t)in % 4 != 0 ? "needs a 4-byte aligned input" : one64_block(block);
-}
-
-#define LAUNCH_TILE_WORDS(name, kernel, type)                                         \
-    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
-    {                                                                                  \
-        dim3 grid;                                                                     \
-        const char *na = one64_block_words(in, out, block);                                 \
-        if (na == NULL)                                                                \
-            na = tile_grid(&grid, rows, cols, ONE64);                                  \
-        if (na)                                                                        \
-            return na;                                                                 \
-        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
-        CHECK_LAUNCH();                                                                \
-        return NULL;                                                                   \
-    }
-
-LAUNCH_TILE_WORDS(launch_u16_tile64w, transpose_u16_tile64w, uint16_t)
-LAUNCH_TILE_WORDS(launch_u8_tile64w, transpose_u8_tile64w, uint8_t)
+LAUNCH_TILE(launch_u16_tile64w, transpose_u16_tile64w, uint16_t, ONE64, one64_words)
+LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
