@@ -18,6 +18,10 @@
 #                         check must still PASS (an equivalent mutant)
 #   no_flush              the L2 flush before each timed run removed from
 #                         the harness: tests/flush_probe must FAIL
+#   funnel_row_end        chapter 10's funnel tiles store one byte past the
+#                         end of each output row (funnel_tile.cuh's last
+#                         valid byte `hi` becomes `hi + 1`): `./chapter10
+#                         --check --kernel u8_funnel` must FAIL
 # One line per case: PASS when the check reacted as it should, else FAIL.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -95,5 +99,10 @@ if mutant no_flush common/harness.cu \
         "        flush_l2(c);" "        if (0) flush_l2(c);   /* no flush */" &&
         built no_flush "$probe"; then
     expect no_flush FAIL "$scratch/no_flush/$probe"
+fi
+if mutant funnel_row_end chapters/10_elements/funnel_tile.cuh \
+        "min(4, hi - (4 * lane - d))" "min(4, hi + 1 - (4 * lane - d))" &&
+        built funnel_row_end chapter10; then
+    expect funnel_row_end FAIL "$scratch/funnel_row_end/chapter10" --check --kernel u8_funnel
 fi
 exit "$status"

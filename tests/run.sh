@@ -338,6 +338,21 @@ permute_case_ok() {
 }
 gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permute_case_ok
 
+# Chapter 10's funnel tiles inside permute_nd (permute_nd_funnel): 1 and
+# 2-byte tiles with sides from 256 up, odd, with other axes before, between
+# and after; the first also under compute-sanitizer.
+permute_funnel_ok() {
+    local p=$BUILD/scripts/permute_case c
+    for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
+        "2 0,1,3,2 2x5x259x263" "1 1,2,0 5x300x700" "2 1,0 1021x300"; do
+        set -- $c
+        "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
+    done
+    compute-sanitizer --tool memcheck --error-exitcode 1 \
+        "$p" --elem 1 --perm 0,2,1 --size 3x257x301 --check > /dev/null
+}
+gpu_test "gpu: permute_nd's funnel tiles pass odd 1 and 2-byte tensors, memcheck clean" permute_funnel_ok
+
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").

@@ -20,6 +20,10 @@
  *   transpose_u16_any          any shape in 32-bit words: rows that start
  *                              mid-word are shifted into place with warp
  *                              shuffles and funnel shifts
+ *   transpose_u16_tile64w,     the 64 x 64 tiles with 32-bit loads
+ *   transpose_u8_tile64w
+ *   transpose_u16_funnel,      32-bit words in and out on any shape, output
+ *   transpose_u8_funnel        windows on whole sectors (funnel_tile.cuh)
  *   transpose_u8_tile          chapter 7's padded tile, one byte per access
  *   transpose_u8_tile64        the same, 64 x 64, 16 loads in flight a thread
  *   transpose_u8_quads         4 x 4 blocks of bytes transposed in four
@@ -42,6 +46,7 @@
 
 #include "kernels.h"
 #include "staged_index.h"
+#include "funnel_tile.cuh"
 #include "../tile.h"
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
@@ -806,6 +811,29 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
 TILE64_WORDS(transpose_u16_tile64w, uint16_t)
 TILE64_WORDS(transpose_u8_tile64w, uint8_t)
 
+/* ---- Words in and words out, any shape ----------------------------------
+
+ * transpose_u16_funnel and transpose_u8_funnel: one funnel_tile.cuh tile
+ * a block (128 x 124 bytes, 64 x 62 2-byte elements), every load and
+ * store a 32-bit word except at an output row's ends, every output sector
+ * written whole (chapter 9's lever 4). Written for what "Word loads" in
+ * NOTES.md left suspect on odd sides: one-element stores, 32 or 64 bytes a
+ * warp instruction, in segments that start anywhere in a sector. The grid
+ * has one more tile row where the windows, shifted back to a sector
+ * boundary, end short of the rows' ends (funnel_tiles_r). */
+#define FUNNEL_KERNEL(NAME, T, E)                                                        \
+    __global__ void __launch_bounds__(FUNNEL_THREADS)                                    \
+        NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
+    {                                                                                    \
+        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
+        funnel_tile((const uint8_t *)in, (uint8_t *)out, words, 0, cols, 0, rows, rows,  \
+                    cols, (int64_t)blockIdx.y * FUNNEL_ROWS(E),                          \
+                    (int64_t)blockIdx.x * FUNNEL_COLS(E), (int64_t)rows * cols, E);      \
+    }
+
+FUNNEL_KERNEL(transpose_u16_funnel, uint16_t, 2)
+FUNNEL_KERNEL(transpose_u8_funnel, uint8_t, 1)
+
 /* ---- Launch functions ---------------------------------------------------- */
 
 /* The tile kernels: one block per side x side tile. refuse(in, block)
@@ -855,6 +883,27 @@ LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_bloc
 LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
 LAUNCH_TILE(launch_u16_tile64w, transpose_u16_tile64w, uint16_t, ONE64, one64_words)
 LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words)
+
+/* The funnel tiles: 256 threads, both buffers 4-byte aligned (every
+ * access but a segment's ends is an aligned 32-bit word). */
+#define LAUNCH_FUNNEL(name, kernel, type, E)                                           \
+    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
+    {                                                                                  \
+        dim3 grid;                                                                     \
+        const char *na =                                                               \
+            block.x * block.y * block.z != FUNNEL_THREADS ? "written for blocks of 256 threads" \
+            : ((uintptr_t)in | (uintptr_t)out) % 4 != 0    ? "needs 4-byte aligned buffers"      \
+                : tp_grid(&grid, (cols + (long)FUNNEL_COLS(E) - 1) / FUNNEL_COLS(E),   \
+                          (long)funnel_tiles_r(rows, E), 1, 1);                        \
+        if (na)                                                                        \
+            return na;                                                                 \
+        kernel<<<grid, FUNNEL_THREADS>>>((const type *)in, (type *)out, rows, cols);   \
+        CHECK_LAUNCH();                                                                \
+        return NULL;                                                                   \
+    }
+
+LAUNCH_FUNNEL(launch_u16_funnel, transpose_u16_funnel, uint16_t, 2)
+LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
@@ -994,16 +1043,18 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * where the sides allow it, else the kernel for odd sides:
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
- *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_tile64
- *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_tile64w
- * On odd sides one element a thread stays, at least for the stores: the
- * staged kernels, written to beat it, were slower at 8191 x 5003 on an
- * H100 (NOTES.md, "The staged kernels"); of the one-element tiles the 64 x
- * 64 ones were the faster on both GPUs there (NOTES.md, the 8191 x 5003
- * tables); and word loads paid for bytes, on both GPUs, but not for 2-byte
- * elements (NOTES.md, "Word loads"). The 32 x 32 tile is the last resort,
- * for a grid too tall for 64 x 64 tiles. Each kernel is launched with its
- * own block; the table's is not used. */
+ *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
+ *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_tile64
+ *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_funnel
+ *            (the same), else transpose_u8_tile64w
+ * The funnel tiles, with their sector-aligned stores, were the fastest on
+ * odd sides of a few hundred elements and more (NOTES.md, "The funnel
+ * tiles"); on a short side most of a tile is empty, and where output rows
+ * are whole sectors lever 4 has nothing to fix: there the 64 x 64
+ * one-element tiles were faster (the word loads paid for bytes but not
+ * for 2-byte elements: NOTES.md, "Word loads"). The 32 x 32 tile is the last resort, for a grid too tall for
+ * the others. Each kernel is launched with its own block; the table's is
+ * not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
@@ -1017,6 +1068,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     (void)block;
     if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
         return NULL;
+    if (FUNNEL_FITS((long)rows, (long)cols, 2) && launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
     if (launch_u16_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
     return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
@@ -1026,6 +1079,8 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
 {
     (void)block;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
+        return NULL;
+    if (FUNNEL_FITS((long)rows, (long)cols, 1) && launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u8_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;

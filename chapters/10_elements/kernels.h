@@ -31,6 +31,7 @@ const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3
 const char *launch_u16_tile(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_tile64(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_tile64w(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_funnel(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim3 block);
@@ -39,6 +40,7 @@ const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim
 const char *launch_u8_tile(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_tile64(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_tile64w(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_funnel(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_staged(const void *in, void *out, int rows, int cols, dim3 block);

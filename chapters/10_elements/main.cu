@@ -16,6 +16,8 @@
  *   transpose_u16_tile          one 2-byte element per thread access
  *   transpose_u16_tile64        the same in 64 x 64 tiles, 16 loads in flight
  *   transpose_u16_tile64w       the same, loads of 32-bit words on any shape
+ *   transpose_u16_funnel        32-bit words in and out on any shape, output
+ *                               windows on whole sectors (chapter 9's lever 4)
  *   transpose_u16_vec16         pairs packed in 32-bit words with
  *                               __byte_perm, 16-byte accesses
  *   transpose_u16_any           32-bit words on any shape (rows that start
@@ -26,6 +28,7 @@
  *   transpose_u8_tile           one byte per thread access
  *   transpose_u8_tile64         the same in 64 x 64 tiles, 16 loads in flight
  *   transpose_u8_tile64w        the same, loads of 32-bit words on any shape
+ *   transpose_u8_funnel         32-bit words in and out on any shape, lever 4
  *   transpose_u8_quads          4 x 4 bytes transposed in 32-bit words
  *   transpose_u8_any            32-bit words on any shape
  *   transpose_u16_staged,       any shape: aligned 16-byte loads shifted in
@@ -59,6 +62,7 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_tile64",      launch_u16_tile64,      TP_TRANSPOSE, ONE64, ONE64_ROWS, 2),
     TP_KERNEL_BYTES("transpose_u16_tile64w",     launch_u16_tile64w,     TP_TRANSPOSE, ONE64, ONE64_ROWS, 2),
+    TP_KERNEL_BYTES("transpose_u16_funnel",      launch_u16_funnel,      TP_TRANSPOSE, 256, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_vec16",       launch_u16_vec16,       TP_TRANSPOSE, PAIR_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_any",         launch_u16_any,         TP_TRANSPOSE, ANY16_THREADS, 1, 2),
     TP_KERNEL_BYTES("transpose_u16_staged",      launch_u16_staged,      TP_TRANSPOSE, STAGED16_THREADS, 1, 2),
@@ -66,6 +70,7 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_u8_tile",         launch_u8_tile,         TP_TRANSPOSE, TILE, BLOCK_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_tile64",       launch_u8_tile64,       TP_TRANSPOSE, ONE64, ONE64_ROWS, 1),
     TP_KERNEL_BYTES("transpose_u8_tile64w",      launch_u8_tile64w,      TP_TRANSPOSE, ONE64, ONE64_ROWS, 1),
+    TP_KERNEL_BYTES("transpose_u8_funnel",       launch_u8_funnel,       TP_TRANSPOSE, 256, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_quads",        launch_u8_quads,        TP_TRANSPOSE, QUAD_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_any",          launch_u8_any,          TP_TRANSPOSE, ANY8_THREADS, 1, 1),
     TP_KERNEL_BYTES("transpose_u8_staged",       launch_u8_staged,       TP_TRANSPOSE, STAGED8_THREADS, 1, 1),

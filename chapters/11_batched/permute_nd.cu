@@ -11,6 +11,7 @@
 #include "permute_nd.h"
 #include "../09_beyond/kernels.h"
 #include "../10_elements/kernels.h"
+#include "../10_elements/funnel_tile.cuh"
 #include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
@@ -229,6 +230,47 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
         }
 }
 
+/* ---- The funnel tiles: chapter 10's lever for odd 1 and 2-byte tiles -----
+
+ * chapter 10's funnel_tile.cuh with strides: 32-bit words in and out on
+ * any shape, output windows shifted to whole sectors (chapter 9's lever
+ * 4). A tile is FUNNEL_ROWS(E) x FUNNEL_COLS(E) elements; block x is
+ * tile (x / tiles_c, x % tiles_c), the grid's y and z the other axes as
+ * for permute_nd_tile. `total`: the input's elements (a load past the
+ * end is read element by element). At least 4 blocks an SM: 64 registers
+ * a thread, no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`), where the
+ * 1-byte kernel took 80 and 3 blocks unbounded. */
+#define ND_FUNNEL_KERNEL(NAME, E)                                                        \
+    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(4))                    \
+        NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
+             int64_t total)                                                              \
+    {                                                                                    \
+        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
+        uint32_t tr = blockIdx.x / a.tiles_c;                                            \
+        int64_t r0 = (int64_t)tr * FUNNEL_ROWS(E);                                       \
+        int64_t c0 = (int64_t)(blockIdx.x - tr * a.tiles_c) * FUNNEL_COLS(E);            \
+        int64_t in_off, out_off;                                                         \
+        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
+            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
+                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
+                funnel_tile(in, out, words, in_off, a.in_row, out_off, a.out_col,        \
+                            a.n_rows, a.n_cols, r0, c0, total, E);                       \
+            }                                                                            \
+    }
+
+ND_FUNNEL_KERNEL(permute_nd_funnel_1, 1)
+ND_FUNNEL_KERNEL(permute_nd_funnel_2, 2)
+
+/* 1 if the funnel tiles take a TILE plan: 1 or 2-byte elements, no side
+ * split, both buffers 4-byte aligned, and the sides where chapter 10
+ * measured them faster than the one-element tiles (FUNNEL_FITS). */
+static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
+{
+    return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && plan->rows_lo == 0 &&
+           plan->cols_lo == 0 && (in | out) % 4 == 0 &&
+           FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
+}
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -311,7 +353,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs;
+    int access, quads, pairs, funnel;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -332,12 +374,28 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  : plan.elem_bytes;
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
                       &a, g))
         return "too many tiles or rows for one grid";
+    if (funnel) {   /* its own tiles: FUNNEL_ROWS x FUNNEL_COLS, one more row of them */
+        int e = plan.elem_bytes;
+        int64_t tiles_c = (plan.n_cols + FUNNEL_COLS(e) - 1) / FUNNEL_COLS(e);
+        int64_t x = funnel_tiles_r(plan.n_rows, e) * tiles_c;
+        if (x > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        a.tiles_c = (uint32_t)tiles_c;
+        g[0] = (uint32_t)x;
+    }
     dim3 grid(g[0], g[1], g[2]);
-    if (quads) {
+    if (funnel && plan.elem_bytes == 1) {
+        permute_nd_funnel_1<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
+                                                  tp_problem_elements(p));
+    } else if (funnel) {
+        permute_nd_funnel_2<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
+                                                  tp_problem_elements(p));
+    } else if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);

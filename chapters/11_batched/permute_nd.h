@@ -20,7 +20,11 @@
  *                             blocks in 32-bit words); for 2-byte elements
  *                             whose sides and strides are multiples of 8,
  *                             permute_nd_pairs (2 x 2 blocks, 16-byte
- *                             accesses). (Chapter 10's staged kernels
+ *                             accesses); for other 1 and 2-byte tiles
+ *                             of long enough sides, permute_nd_funnel
+ *                             (chapter 10's funnel tiles: 32-bit words
+ *                             in and out, whole output sectors).
+ *                             (Chapter 10's staged kernels
  *                             with strides were tried for the other 1
  *                             and 2-byte tiles, and were slower:
  *                             NOTES.md.)

@@ -1,0 +1,243 @@
+/*
+ * chapters/10_elements/funnel_tile.cuh - one tile of 1 or 2-byte elements,
+ * moved in 32-bit words on both sides, whatever the shape: the body of
+ * chapter 10's transpose_u8_funnel and transpose_u16_funnel, and of
+ * chapter 11's permute_nd_funnel (which gives it strides and offsets).
+ *
+ * Why: on odd sides the one-element tiles store one element per thread
+ * access, so a warp store covers 32 or 64 bytes, and an output row's
+ * segment of a 64 x 64 byte tile is 64 bytes that start anywhere in a
+ * 32-byte sector, its first and last sector written in part (chapter 9's
+ * lever 4 is about such sectors). Here every access is a 32-bit word, and
+ * a warp's store is 128 bytes of one output row in four whole sectors.
+ *
+ * Elements of E bytes, P = 4 / E of them in a word. A tile is S = 32 P
+ * rows by 31 P columns of the input (128 x 124 bytes, or 64 x 62 2-byte
+ * elements), 256 threads, 8 warps; it also loads the H = 8 P rows above
+ * (32 bytes of each column), for the stores' lever 4 below.
+ *
+ * Loads. Row i of the tile starts b_i bytes into an aligned word. Lane l
+ * of a warp loads the aligned word l of the row and funnel-shifts it with
+ * its right neighbour's (a warp shuffle) by b_i bytes: the result is the
+ * tile's elements P l .. P l + P - 1 of row i, for l = 0 .. 30 (lane 31's
+ * word only completes lane 30's, which is why a tile is 31 P columns
+ * wide). A thread loads P rows of 5 groups, all 5 P loads issued before
+ * the first shuffle (20 words in flight for bytes, 10 for 2-byte
+ * elements).
+ *
+ * Shared memory. The words of P neighbouring rows at the same columns
+ * form a P x P block, transposed in registers with __byte_perm: word k is
+ * then column P l + k of those P rows, stored as word G (the group of
+ * rows, 0..39 from the top of the H extra rows) of shared row c = P l + k.
+ * Shared row c is tile column c, that is, one output row. Word G goes to
+ * position G ^ (c / P) of a row of 64 (an XOR swizzle): in the load phase
+ * lane l writes rows P l + k at position G ^ l, bank G ^ l, so the 32
+ * lanes hit 32 banks (without it, all on bank G); in the store phase a
+ * warp reads 32 consecutive words of one row, G ^ (c / P) again on 32
+ * banks.
+ *
+ * Stores: chapter 9's lever 4. Output row c's segment, tile rows 0 ..
+ * S - 1, starts d bytes into a 32-byte sector. Each lane stores one
+ * aligned word of the 32-word window that starts at that sector's
+ * boundary, d bytes before tile row 0: its bytes are tile rows from -d / E
+ * on, in shared memory thanks to the H extra rows, funnel-shifted out of
+ * two shared words. The windows of the tiles down a column follow each
+ * other, 128 bytes apart, so every output byte is in exactly one, and
+ * every sector is written whole by one warp store. Only at a row's two
+ * ends is a word stored in part, in at most three stores (a byte, a
+ * 16-bit half, a byte). The price: 25% more rows loaded than stored (the
+ * H extra rows are also the rows of the tile above, often still in L2).
+ */
+#ifndef CH10_FUNNEL_TILE_CUH
+#define CH10_FUNNEL_TILE_CUH
+
+#include <stdint.h>
+
+#define FUNNEL_THREADS 256
+#define FUNNEL_ROWS(E) (128 / (E))   /* a tile's rows, in elements of E bytes */
+#define FUNNEL_COLS(E) (124 / (E))   /* ... and its columns                   */
+/* Where the dispatchers (chapters 10 and 11) take the funnel tiles for an
+ * n_rows x n_cols matrix of E-byte elements (output rows of n_rows): both
+ * sides at least 256, and output rows that start mid-sector (lever 4's
+ * case) or are at least 4096 bytes long. Measured on an H100 (chapter
+ * 10's NOTES.md, "The funnel tiles"): the 64 x 64 one-element tiles were
+ * faster with a side of 64 to 128, and at 256 x 50001 and 512 x 30001,
+ * whose output rows are whole sectors; the funnel tiles were faster on
+ * every odd shape with both sides from 312 up, and at 8192 x 8192. The
+ * 4096 between 512 and 8192 is a guess, not measured. */
+#define FUNNEL_FITS(n_rows, n_cols, E)                                                   \
+    ((n_rows) >= 256 && (n_cols) >= 256 &&                                               \
+     ((n_rows) * (E) % 32 != 0 || (n_rows) * (E) >= 4096))
+
+/* Shared memory of one tile: a row of 40 words per tile column (tile rows
+ * -H .. S - 1), placed in 64 by the XOR swizzle; 124 columns of bytes, 62
+ * of 2-byte elements. A kernel declares uint32_t
+ * words[FUNNEL_WORDS_ROWS(E)][64] (31 KB for bytes, 15.5 KB otherwise). */
+#define FUNNEL_WORDS_ROWS(E) (124 / (E))
+typedef uint32_t (*funnel_words)[64];
+
+/* The aligned 32-bit word at byte a of in, where the input is `bytes`
+ * long: past its end only the bytes before it are read, one at a time,
+ * the rest are 0. */
+static __device__ __forceinline__ uint32_t funnel_load(const uint8_t *__restrict__ in, int64_t a,
+                                                       int64_t bytes)
+{
+    uint32_t v = 0;
+    if (a + 4 <= bytes)
+        return *(const uint32_t *)(in + a);
+    for (int u = 0; u < 4; u++)
+        if (a + u < bytes)
+            v |= (uint32_t)in[a + u] << (8 * u);
+    return v;
+}
+
+/* Bytes from .. to - 1 of word v stored at the aligned word p: the whole
+ * word in one store, else in at most three (a byte, a 16-bit half, a byte;
+ * a 2-byte element's bytes always go together). */
+static __device__ __forceinline__ void funnel_store(uint8_t *p, uint32_t v, int from, int to)
+{
+    if (from == 0 && to == 4) {
+        *(uint32_t *)p = v;
+        return;
+    }
+    if (from < to && (from & 1)) {
+        p[from] = (uint8_t)(v >> (8 * from));
+        from++;
+    }
+    if (to - from >= 2) {
+        *(uint16_t *)(p + from) = (uint16_t)(v >> (8 * from));
+        from += 2;
+    }
+    if (from < to)
+        p[from] = (uint8_t)(v >> (8 * from));
+}
+
+/* The P x P block of x[0..P-1] (word t: P elements of row t) transposed:
+ * word k becomes column k (element t of it: row t). */
+static __device__ __forceinline__ void funnel_transpose_block(uint32_t x[4], int E)
+{
+    if (E == 1) {   /* two rounds: bytes, then 16-bit halves */
+        uint32_t t0 = __byte_perm(x[0], x[1], 0x5140), t1 = __byte_perm(x[2], x[3], 0x5140);
+        uint32_t t2 = __byte_perm(x[0], x[1], 0x7362), t3 = __byte_perm(x[2], x[3], 0x7362);
+        x[0] = __byte_perm(t0, t1, 0x5410);
+        x[1] = __byte_perm(t0, t1, 0x7632);
+        x[2] = __byte_perm(t2, t3, 0x5410);
+        x[3] = __byte_perm(t2, t3, 0x7632);
+    } else {        /* low halves, then high halves */
+        uint32_t lo = __byte_perm(x[0], x[1], 0x5410), hi = __byte_perm(x[0], x[1], 0x7632);
+        x[0] = lo;
+        x[1] = hi;
+    }
+}
+
+/* The tile's work, in bytes. Input row r0 + rho (rho = -H .. S - 1 with
+ * H = 32 / E, S = 32 P) starts at byte in_at + rho * in_step of in;
+ * output row c0 + c (tile column c) holds tile row 0 at byte out_at + c *
+ * out_step of out. lo, hi: the bytes of an output row's segment that lie
+ * inside the matrix, relative to tile row 0 (lo = max(-32, -r0 E), hi =
+ * min(128, (n_rows - r0) E)); n_cols_b: the bytes of an input row that are
+ * the tile's columns, n_cols those columns; bytes: the input's length.
+ * EDGE 0: every load and store whole and inside (no checks). */
+static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ in,
+                                                   uint8_t *__restrict__ out, funnel_words T,
+                                                   int64_t in_at, int64_t in_step,
+                                                   int64_t out_at, int64_t out_step, int lo,
+                                                   int hi, int n_cols_b, int n_cols,
+                                                   int64_t bytes, int E, int EDGE)
+{
+    const int P = 4 / E, lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    const unsigned all = 0xFFFFFFFFu;
+    uint32_t x[5][4];
+    int b[5][4];
+
+    /* Loads: group G = w + 8 q (q = 0..4) is tile rows P (G - 8) .. + P - 1,
+     * every load issued before the first shuffle. b: the row's first byte,
+     * into its aligned word. */
+    int64_t a = in_at + (int64_t)P * (w - 8) * in_step;
+#pragma unroll
+    for (int q = 0; q < 5; q++) {
+#pragma unroll
+        for (int t = 0; t < P; t++) {
+            int rho_b = E * (P * (w + 8 * q - 8) + t);   /* the row, in bytes of a column */
+            b[q][t] = (int)(a & 3);
+            int64_t word = a - b[q][t] + 4 * lane;
+            if (!EDGE)
+                x[q][t] = *(const uint32_t *)(in + word);
+            else
+                x[q][t] = rho_b >= lo && rho_b < hi && 4 * lane - b[q][t] < n_cols_b
+                              ? funnel_load(in, word, bytes) : 0u;
+            a += in_step;
+        }
+        a += (int64_t)(8 * P - P) * in_step;   /* to group G + 8's first row */
+    }
+#pragma unroll
+    for (int q = 0; q < 5; q++) {
+#pragma unroll
+        for (int t = 0; t < P; t++) {
+            uint32_t right = __shfl_down_sync(all, x[q][t], 1);
+            x[q][t] = __funnelshift_r(x[q][t], right, 8 * b[q][t]);
+        }
+        funnel_transpose_block(x[q], E);
+        if (lane < 31) {
+#pragma unroll
+            for (int k = 0; k < P; k++)
+                T[P * lane + k][(w + 8 * q) ^ lane] = x[q][k];
+        }
+    }
+    __syncthreads();
+
+    /* Stores: tile column c is an output row; warp w takes c = w, w + 8, ...
+     * Its window is the 32 aligned words from the sector boundary at or
+     * before tile row 0 (d bytes before it, lever 4): lane l stores word l,
+     * segment bytes 4 l - d .. + 3, which are bytes 4 l + D of the
+     * shared row (D = 32 - d: the row starts at tile row -H). */
+    int64_t o = out_at + w * out_step;
+#pragma unroll 4
+    for (int c = w; c < 31 * P; c += 8) {
+        if (EDGE && c >= n_cols)
+            break;
+        int d = (int)((uintptr_t)(out + o) & 31), D = 32 - d, k = lane + D / 4;
+        uint32_t v = __funnelshift_r(T[c][k ^ (c / P)], T[c][(k + 1) ^ (c / P)], 8 * (D % 4));
+        uint8_t *p = out + o - d + 4 * lane;
+        if (!EDGE)
+            *(uint32_t *)p = v;
+        else
+            funnel_store(p, v, max(0, lo - (4 * lane - d)), min(4, hi - (4 * lane - d)));
+        o += 8 * out_step;
+    }
+    __syncthreads();
+}
+
+/* The tile rows of the grid for n_rows rows of E-byte elements: windows
+ * shifted back by up to 31 bytes need one more tile row where the last
+ * one would otherwise end short of the row's end. */
+static __host__ __device__ __forceinline__ int64_t funnel_tiles_r(int64_t n_rows, int E)
+{
+    return (n_rows * E + 31 + 127) / 128;
+}
+
+/* One tile: input element (r, c) of the matrix is element in_off + r *
+ * in_row + c of in, output element (c, r) is out_off + c * out_col + r of
+ * out (both 4-byte aligned buffers; offsets and strides in elements); the
+ * matrix is n_rows x n_cols, the tile's first element (r0, c0), the input
+ * `total` elements long. Ends after a __syncthreads: T may be refilled. */
+static __device__ __forceinline__ void funnel_tile(const uint8_t *__restrict__ in,
+                                                   uint8_t *__restrict__ out, funnel_words T,
+                                                   int64_t in_off, int64_t in_row,
+                                                   int64_t out_off, int64_t out_col,
+                                                   int64_t n_rows, int64_t n_cols, int64_t r0,
+                                                   int64_t c0, int64_t total, int E)
+{
+    const int P = 4 / E;
+    int64_t in_at = (in_off + r0 * in_row + c0) * E, out_at = (out_off + c0 * out_col + r0) * E;
+    if (r0 >= 8 * P && r0 + 32 * P <= n_rows && c0 + 32 * P <= n_cols)
+        funnel_body(in, out, T, in_at, in_row * E, out_at, out_col * E, -32, 128, 128, 31 * P,
+                    total * E, E, 0);
+    else
+        funnel_body(in, out, T, in_at, in_row * E, out_at, out_col * E,
+                    (int)max(-r0 * E, (int64_t)-32), (int)min((n_rows - r0) * E, (int64_t)128),
+                    (int)min((n_cols - c0) * E, (int64_t)128),
+                    (int)min(n_cols - c0, (int64_t)(31 * P)), total * E, E, 1);
+}
+
+#endif
