@@ -340,11 +340,15 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 
 # Chapter 10's funnel tiles inside permute_nd (permute_nd_funnel): 1 and
 # 2-byte tiles with sides from 256 up, odd, with other axes before, between
-# and after; the first also under compute-sanitizer.
+# and after, and with a short side split over two axes (rows: 30x3x11x301
+# as 3,1,0,2; columns: 300x40x7 as 2,1,0); the first also under
+# compute-sanitizer.
 permute_funnel_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
-        "2 0,1,3,2 2x5x259x263" "1 1,2,0 5x300x700" "2 1,0 1021x300"; do
+        "2 0,1,3,2 2x5x259x263" "1 1,2,0 5x300x700" "2 1,0 1021x300" \
+        "1 3,1,0,2 30x3x11x301" "2 3,1,0,2 30x3x11x301" "1 2,1,0 300x40x7" \
+        "2 2,1,0 300x40x7"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
     done

@@ -130,45 +130,75 @@ static __device__ __forceinline__ void funnel_transpose_block(uint32_t x[4], int
     }
 }
 
-/* The tile's work, in bytes. Input row r0 + rho (rho = -H .. S - 1 with
- * H = 32 / E, S = 32 P) starts at byte in_at + rho * in_step of in;
- * output row c0 + c (tile column c) holds tile row 0 at byte out_at + c *
- * out_step of out. lo, hi: the bytes of an output row's segment that lie
- * inside the matrix, relative to tile row 0 (lo = max(-32, -r0 E), hi =
- * min(128, (n_rows - r0) E)); n_cols_b: the bytes of an input row that are
- * the tile's columns, n_cols those columns; bytes: the input's length.
- * EDGE 0: every load and store whole and inside (no checks). */
+/* Where a tile's elements are, in elements: input element (r, c) of the
+ * matrix is element in_off + row_in(r) + c of in, output element (c, r)
+ * is out_off + col_out(c) + r of out, row_in(r) = r * in_row and
+ * col_out(c) = c * out_col, except where a side is split over two axes
+ * (chapter 11's plans; problem.h): rows_lo > 0 makes row_in(r) =
+ * r / rows_lo * in_row_hi + r % rows_lo * in_row, cols_lo > 0 the same for
+ * col_out with out_col_hi. (r0, c0): the tile's first element. */
+typedef struct {
+    int64_t in_off, in_row, rows_lo, in_row_hi;
+    int64_t out_off, out_col, cols_lo, out_col_hi;
+    int64_t r0, c0;
+} funnel_geom;
+
+/* i / lo * s_hi + i % lo * s_lo, in 32 bits where i fits them (a
+ * hypothesis: cheaper than a 64-bit division). */
+static __device__ __forceinline__ int64_t funnel_split(int64_t i, int64_t lo, int64_t s_lo,
+                                                       int64_t s_hi)
+{
+    if (i <= 0xFFFFFFFFLL) {
+        uint32_t hi = (uint32_t)i / (uint32_t)lo;
+        return (int64_t)hi * s_hi + (int64_t)((uint32_t)i - hi * (uint32_t)lo) * s_lo;
+    }
+    return i / lo * s_hi + i % lo * s_lo;
+}
+
+/* The tile's work. Tile rows rho = -H .. S - 1 (H = 32 / E, S = 32 P) are
+ * loaded, tile columns c = 0 .. 31 P - 1 stored. lo, hi: the bytes of an
+ * output row's segment that lie inside the matrix, relative to tile row 0
+ * (lo = max(-32, -r0 E), hi = min(128, (n_rows - r0) E)); n_cols_b: the
+ * bytes of an input row that are the tile's columns, n_cols those
+ * columns; bytes: the input's length. EDGE 0: every load and store whole
+ * and inside (no checks). SPLIT 0: no side split (g's rows_lo and cols_lo
+ * are 0), rows and columns are stepped through, with no division. */
 static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ in,
                                                    uint8_t *__restrict__ out, funnel_words T,
-                                                   int64_t in_at, int64_t in_step,
-                                                   int64_t out_at, int64_t out_step, int lo,
-                                                   int hi, int n_cols_b, int n_cols,
-                                                   int64_t bytes, int E, int EDGE)
+                                                   const funnel_geom gv, int lo, int hi,
+                                                   int n_cols_b, int n_cols, int64_t bytes,
+                                                   int E, int EDGE, int SPLIT)
 {
     const int P = 4 / E, lane = threadIdx.x % 32, w = threadIdx.x / 32;
     const unsigned all = 0xFFFFFFFFu;
+    const funnel_geom *g = &gv;
+    const int split_r = SPLIT && g->rows_lo > 0, split_c = SPLIT && g->cols_lo > 0;
     uint32_t x[5][4];
     int b[5][4];
 
     /* Loads: group G = w + 8 q (q = 0..4) is tile rows P (G - 8) .. + P - 1,
-     * every load issued before the first shuffle. b: the row's first byte,
-     * into its aligned word. */
-    int64_t a = in_at + (int64_t)P * (w - 8) * in_step;
+     * every load issued before the first shuffle. a: the row's first byte
+     * in the input; b: how far into its aligned word. */
+    int64_t step = (g->in_off + (g->r0 + P * (w - 8)) * g->in_row + g->c0) * E;
 #pragma unroll
     for (int q = 0; q < 5; q++) {
 #pragma unroll
         for (int t = 0; t < P; t++) {
-            int rho_b = E * (P * (w + 8 * q - 8) + t);   /* the row, in bytes of a column */
+            int rho = P * (w + 8 * q - 8) + t;   /* the tile row */
+            int64_t r = g->r0 + rho, a = step;
+            if (split_r)
+                a = (g->in_off + funnel_split(r < 0 ? 0 : r, g->rows_lo, g->in_row, g->in_row_hi) +
+                     g->c0) * E;
             b[q][t] = (int)(a & 3);
             int64_t word = a - b[q][t] + 4 * lane;
             if (!EDGE)
                 x[q][t] = *(const uint32_t *)(in + word);
             else
-                x[q][t] = rho_b >= lo && rho_b < hi && 4 * lane - b[q][t] < n_cols_b
+                x[q][t] = E * rho >= lo && E * rho < hi && 4 * lane - b[q][t] < n_cols_b
                               ? funnel_load(in, word, bytes) : 0u;
-            a += in_step;
+            step += g->in_row * E;
         }
-        a += (int64_t)(8 * P - P) * in_step;   /* to group G + 8's first row */
+        step += (int64_t)(8 * P - P) * g->in_row * E;   /* to group G + 8's first row */
     }
 #pragma unroll
     for (int q = 0; q < 5; q++) {
@@ -190,12 +220,17 @@ static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ i
      * Its window is the 32 aligned words from the sector boundary at or
      * before tile row 0 (d bytes before it, lever 4): lane l stores word l,
      * segment bytes 4 l - d .. + 3, which are bytes 4 l + D of the
-     * shared row (D = 32 - d: the row starts at tile row -H). */
-    int64_t o = out_at + w * out_step;
+     * shared row (D = 32 - d: the row starts at tile row -H). o: the byte
+     * of tile row 0 in output row c. */
+    int64_t o_step = (g->out_off + (g->c0 + w) * g->out_col + g->r0) * E;
 #pragma unroll 4
     for (int c = w; c < 31 * P; c += 8) {
         if (EDGE && c >= n_cols)
             break;
+        int64_t o = o_step;
+        if (split_c)
+            o = (g->out_off + funnel_split(g->c0 + c, g->cols_lo, g->out_col, g->out_col_hi) +
+                 g->r0) * E;
         int d = (int)((uintptr_t)(out + o) & 31), D = 32 - d, k = lane + D / 4;
         uint32_t v = __funnelshift_r(T[c][k ^ (c / P)], T[c][(k + 1) ^ (c / P)], 8 * (D % 4));
         uint8_t *p = out + o - d + 4 * lane;
@@ -203,7 +238,7 @@ static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ i
             *(uint32_t *)p = v;
         else
             funnel_store(p, v, max(0, lo - (4 * lane - d)), min(4, hi - (4 * lane - d)));
-        o += 8 * out_step;
+        o_step += 8 * g->out_col * E;
     }
     __syncthreads();
 }
@@ -216,28 +251,25 @@ static __host__ __device__ __forceinline__ int64_t funnel_tiles_r(int64_t n_rows
     return (n_rows * E + 31 + 127) / 128;
 }
 
-/* One tile: input element (r, c) of the matrix is element in_off + r *
- * in_row + c of in, output element (c, r) is out_off + c * out_col + r of
- * out (both 4-byte aligned buffers; offsets and strides in elements); the
- * matrix is n_rows x n_cols, the tile's first element (r0, c0), the input
- * `total` elements long. Ends after a __syncthreads: T may be refilled. */
+/* One tile (funnel_geom says where its elements are) of an n_rows x
+ * n_cols matrix in 4-byte aligned buffers, the input `total` elements
+ * long; SPLIT as for funnel_body. Ends after a __syncthreads: T may be
+ * refilled. */
 static __device__ __forceinline__ void funnel_tile(const uint8_t *__restrict__ in,
                                                    uint8_t *__restrict__ out, funnel_words T,
-                                                   int64_t in_off, int64_t in_row,
-                                                   int64_t out_off, int64_t out_col,
-                                                   int64_t n_rows, int64_t n_cols, int64_t r0,
-                                                   int64_t c0, int64_t total, int E)
+                                                   const funnel_geom gv, int64_t n_rows,
+                                                   int64_t n_cols, int64_t total, int E,
+                                                   int SPLIT)
 {
     const int P = 4 / E;
-    int64_t in_at = (in_off + r0 * in_row + c0) * E, out_at = (out_off + c0 * out_col + r0) * E;
+    const int64_t r0 = gv.r0, c0 = gv.c0;
     if (r0 >= 8 * P && r0 + 32 * P <= n_rows && c0 + 32 * P <= n_cols)
-        funnel_body(in, out, T, in_at, in_row * E, out_at, out_col * E, -32, 128, 128, 31 * P,
-                    total * E, E, 0);
+        funnel_body(in, out, T, gv, -32, 128, 128, 31 * P, total * E, E, 0, SPLIT);
     else
-        funnel_body(in, out, T, in_at, in_row * E, out_at, out_col * E,
-                    (int)max(-r0 * E, (int64_t)-32), (int)min((n_rows - r0) * E, (int64_t)128),
+        funnel_body(in, out, T, gv, (int)max(-r0 * E, (int64_t)-32),
+                    (int)min((n_rows - r0) * E, (int64_t)128),
                     (int)min((n_cols - c0) * E, (int64_t)128),
-                    (int)min(n_cols - c0, (int64_t)(31 * P)), total * E, E, 1);
+                    (int)min(n_cols - c0, (int64_t)(31 * P)), total * E, E, 1, SPLIT);
 }
 
 #endif

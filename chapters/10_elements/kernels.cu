@@ -826,9 +826,11 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
         NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
     {                                                                                    \
         __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
-        funnel_tile((const uint8_t *)in, (uint8_t *)out, words, 0, cols, 0, rows, rows,  \
-                    cols, (int64_t)blockIdx.y * FUNNEL_ROWS(E),                          \
-                    (int64_t)blockIdx.x * FUNNEL_COLS(E), (int64_t)rows * cols, E);      \
+        funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0,                                  \
+                          (int64_t)blockIdx.y * FUNNEL_ROWS(E),                          \
+                          (int64_t)blockIdx.x * FUNNEL_COLS(E) };                        \
+        funnel_tile((const uint8_t *)in, (uint8_t *)out, words, g, rows, cols,            \
+                    (int64_t)rows * cols, E, 0);                                         \
     }
 
 FUNNEL_KERNEL(transpose_u16_funnel, uint16_t, 2)

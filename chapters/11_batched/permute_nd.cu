@@ -236,38 +236,43 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
  * any shape, output windows shifted to whole sectors (chapter 9's lever
  * 4). A tile is FUNNEL_ROWS(E) x FUNNEL_COLS(E) elements; block x is
  * tile (x / tiles_c, x % tiles_c), the grid's y and z the other axes as
- * for permute_nd_tile. `total`: the input's elements (a load past the
- * end is read element by element). At least 4 blocks an SM: 64 registers
- * a thread, no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`), where the
- * 1-byte kernel took 80 and 3 blocks unbounded. */
-#define ND_FUNNEL_KERNEL(NAME, E)                                                        \
-    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(4))                    \
+ * for permute_nd_tile. SPLIT: a kernel for plans with a split side (a
+ * division per row or column), and one without. `total`: the input's
+ * elements (a load past the end is read element by element).
+ * MIN_BLOCKS as for the tiles above, from `nvcc -arch=sm_90 -O3 -Xptxas
+ * -v`: the most blocks with no spills (4: 64 registers, 3: 80), except
+ * for the split 1-byte kernel, which spills 8 bytes at 3 blocks and none
+ * only at 2 (96 registers); it keeps 3, on the hypothesis, not measured,
+ * that a few bytes of spills cost less than a third of the threads. */
+#define ND_FUNNEL_KERNEL(NAME, E, SPLIT, MIN_BLOCKS)                                     \
+    __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
              int64_t total)                                                              \
     {                                                                                    \
         __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
         uint32_t tr = blockIdx.x / a.tiles_c;                                            \
-        int64_t r0 = (int64_t)tr * FUNNEL_ROWS(E);                                       \
-        int64_t c0 = (int64_t)(blockIdx.x - tr * a.tiles_c) * FUNNEL_COLS(E);            \
-        int64_t in_off, out_off;                                                         \
+        funnel_geom g = { 0, a.in_row, a.rows_lo, a.in_row_hi,                           \
+                          0, a.out_col, a.cols_lo, a.out_col_hi,                         \
+                          (int64_t)tr * FUNNEL_ROWS(E),                                  \
+                          (int64_t)(blockIdx.x - tr * a.tiles_c) * FUNNEL_COLS(E) };     \
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
-                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
-                funnel_tile(in, out, words, in_off, a.in_row, out_off, a.out_col,        \
-                            a.n_rows, a.n_cols, r0, c0, total, E);                       \
+                nd_offsets(&a, 0, z1, z2, &g.in_off, &g.out_off);                        \
+                funnel_tile(in, out, words, g, a.n_rows, a.n_cols, total, E, SPLIT);     \
             }                                                                            \
     }
 
-ND_FUNNEL_KERNEL(permute_nd_funnel_1, 1)
-ND_FUNNEL_KERNEL(permute_nd_funnel_2, 2)
+ND_FUNNEL_KERNEL(permute_nd_funnel_1, 1, 0, 4)
+ND_FUNNEL_KERNEL(permute_nd_funnel_2, 2, 0, 3)
+ND_FUNNEL_KERNEL(permute_nd_funnel_split_1, 1, 1, 3)
+ND_FUNNEL_KERNEL(permute_nd_funnel_split_2, 2, 1, 4)
 
-/* 1 if the funnel tiles take a TILE plan: 1 or 2-byte elements, no side
- * split, both buffers 4-byte aligned, and the sides where chapter 10
+/* 1 if the funnel tiles take a TILE plan: 1 or 2-byte elements, both
+ * buffers 4-byte aligned, and the sides (split or not) where chapter 10
  * measured them faster than the one-element tiles (FUNNEL_FITS). */
 static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 {
-    return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && plan->rows_lo == 0 &&
-           plan->cols_lo == 0 && (in | out) % 4 == 0 &&
+    return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && (in | out) % 4 == 0 &&
            FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
 }
 
@@ -389,12 +394,18 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         g[0] = (uint32_t)x;
     }
     dim3 grid(g[0], g[1], g[2]);
-    if (funnel && plan.elem_bytes == 1) {
-        permute_nd_funnel_1<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
-                                                  tp_problem_elements(p));
-    } else if (funnel) {
-        permute_nd_funnel_2<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
-                                                  tp_problem_elements(p));
+    if (funnel) {
+        const uint8_t *i8 = (const uint8_t *)in;
+        uint8_t *o8 = (uint8_t *)out;
+        int64_t n = tp_problem_elements(p);
+        if (plan.rows_lo == 0 && plan.cols_lo == 0 && plan.elem_bytes == 1)
+            permute_nd_funnel_1<<<grid, ND_THREADS>>>(i8, o8, a, n);
+        else if (plan.rows_lo == 0 && plan.cols_lo == 0)
+            permute_nd_funnel_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
+        else if (plan.elem_bytes == 1)
+            permute_nd_funnel_split_1<<<grid, ND_THREADS>>>(i8, o8, a, n);
+        else
+            permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
     } else if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
