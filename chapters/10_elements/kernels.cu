@@ -829,7 +829,7 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
         funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0,                                  \
                           (int64_t)blockIdx.y * FUNNEL_ROWS(E),                          \
                           (int64_t)blockIdx.x * FUNNEL_COLS(E) };                        \
-        funnel_tile((const uint8_t *)in, (uint8_t *)out, words, g, rows, cols,            \
+        funnel_tile((const uint8_t *)in, (uint8_t *)out, words, g, rows, cols,           \
                     (int64_t)rows * cols, E, 0);                                         \
     }
 
@@ -1054,9 +1054,9 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * tiles"); on a short side most of a tile is empty, and where output rows
  * are whole sectors lever 4 has nothing to fix: there the 64 x 64
  * one-element tiles were faster (the word loads paid for bytes but not
- * for 2-byte elements: NOTES.md, "Word loads"). The 32 x 32 tile is the last resort, for a grid too tall for
- * the others. Each kernel is launched with its own block; the table's is
- * not used. */
+ * for 2-byte elements: NOTES.md, "Word loads"). The 32 x 32 tile is the
+ * last resort, for a grid too tall for the others. Each kernel is
+ * launched with its own block; the table's is not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
@@ -1070,7 +1070,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     (void)block;
     if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
         return NULL;
-    if (FUNNEL_FITS((long)rows, (long)cols, 2) && launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+    if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
+        launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u16_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
@@ -1082,7 +1083,8 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
     (void)block;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
         return NULL;
-    if (FUNNEL_FITS((long)rows, (long)cols, 1) && launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+    if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
+        launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u8_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
