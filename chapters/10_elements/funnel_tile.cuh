@@ -61,7 +61,8 @@
  * sides at least 256, and output rows that start mid-sector (lever 4's
  * case) or are at least 4096 bytes long. Measured on an H100 (chapter
  * 10's NOTES.md, "The funnel tiles"): the 64 x 64 one-element tiles were
- * faster with a side of 17 to 128, and at 256 x 50001 and 512 x 30001,
+ * faster with a side of 17 to 128 (but for 2-byte elements at 100003 x
+ * 128, 0.2 behind), and at 256 x 50001 and 512 x 30001,
  * whose output rows are whole sectors; the funnel tiles were faster on
  * every odd shape with both sides from 312 up (but one, 0.3 behind), and
  * than the one-element tiles at 8192 x 8192. The 4096 between 512 and
