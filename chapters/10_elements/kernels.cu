@@ -1046,16 +1046,20 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
- *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_tile64
+ *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_tile64w
+ *            where rows <= cols, else transpose_u16_tile64
  *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_funnel
  *            (the same), else transpose_u8_tile64w
  * The funnel tiles, with their sector-aligned stores, were the fastest on
  * odd sides of a few hundred elements and more (NOTES.md, "The funnel
  * tiles"); on a short side most of a tile is empty, and where output rows
  * are whole sectors lever 4 has nothing to fix: there the 64 x 64
- * one-element tiles were faster (the word loads paid for bytes but not
- * for 2-byte elements: NOTES.md, "Word loads"). The 32 x 32 tile is the
- * last resort, for a grid too tall for the others. Each kernel is
+ * one-element tiles were faster. Their word loads paid for bytes; for
+ * 2-byte elements they paid where rows <= cols (5 to 8 points with 17 to
+ * 512 rows on the H100, 6.8 at 17 rows on the H200, never more than 0.2
+ * behind on either) and lost about 8 points at 100003 x 17 on both
+ * (NOTES.md, "Word loads" and "The funnel tiles"). The 32 x 32 tile is
+ * the last resort, for a grid too tall for the others. Each kernel is
  * launched with its own block; the table's is not used. */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
@@ -1072,6 +1076,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
         return NULL;
     if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
+    if (rows <= cols && launch_u16_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
     if (launch_u16_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
