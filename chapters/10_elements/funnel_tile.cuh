@@ -114,17 +114,28 @@ static __device__ __forceinline__ void funnel_store(uint8_t *p, uint32_t v, int 
         p[from] = (uint8_t)(v >> (8 * from));
 }
 
+/* x[0..3] are 4 rows of a 4 x 4 block of bytes, byte k of x[t] being
+ * column k of row t (little-endian). Afterwards x[k] holds column k:
+ * byte t of x[k] is row t. Two rounds of __byte_perm: first interleave
+ * the bytes of rows 0, 1 and of rows 2, 3, then take 16-bit halves. */
+static __device__ __forceinline__ void transpose_4x4_bytes(uint32_t x[4])
+{
+    uint32_t t0 = __byte_perm(x[0], x[1], 0x5140);   /* x0.b0 x1.b0 x0.b1 x1.b1 */
+    uint32_t t1 = __byte_perm(x[2], x[3], 0x5140);   /* x2.b0 x3.b0 x2.b1 x3.b1 */
+    uint32_t t2 = __byte_perm(x[0], x[1], 0x7362);   /* x0.b2 x1.b2 x0.b3 x1.b3 */
+    uint32_t t3 = __byte_perm(x[2], x[3], 0x7362);   /* x2.b2 x3.b2 x2.b3 x3.b3 */
+    x[0] = __byte_perm(t0, t1, 0x5410);              /* x0.b0 x1.b0 x2.b0 x3.b0 */
+    x[1] = __byte_perm(t0, t1, 0x7632);              /* x0.b1 x1.b1 x2.b1 x3.b1 */
+    x[2] = __byte_perm(t2, t3, 0x5410);              /* x0.b2 x1.b2 x2.b2 x3.b2 */
+    x[3] = __byte_perm(t2, t3, 0x7632);              /* x0.b3 x1.b3 x2.b3 x3.b3 */
+}
+
 /* The P x P block of x[0..P-1] (word t: P elements of row t) transposed:
  * word k becomes column k (element t of it: row t). */
 static __device__ __forceinline__ void funnel_transpose_block(uint32_t x[4], int E)
 {
-    if (E == 1) {   /* two rounds: bytes, then 16-bit halves */
-        uint32_t t0 = __byte_perm(x[0], x[1], 0x5140), t1 = __byte_perm(x[2], x[3], 0x5140);
-        uint32_t t2 = __byte_perm(x[0], x[1], 0x7362), t3 = __byte_perm(x[2], x[3], 0x7362);
-        x[0] = __byte_perm(t0, t1, 0x5410);
-        x[1] = __byte_perm(t0, t1, 0x7632);
-        x[2] = __byte_perm(t2, t3, 0x5410);
-        x[3] = __byte_perm(t2, t3, 0x7632);
+    if (E == 1) {
+        transpose_4x4_bytes(x);
     } else {        /* low halves, then high halves */
         uint32_t lo = __byte_perm(x[0], x[1], 0x5410), hi = __byte_perm(x[0], x[1], 0x7632);
         x[0] = lo;

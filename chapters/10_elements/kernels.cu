@@ -444,21 +444,8 @@ __global__ void transpose_u8_tile(const uint8_t *__restrict__ in, uint8_t *__res
             out[(size_t)(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
 }
 
-/* x[0..3] are 4 rows of a 4 x 4 block of bytes, byte k of x[t] being
- * column k of row t (little-endian). Afterwards x[k] holds column k:
- * byte t of x[k] is row t. Two rounds of __byte_perm: first interleave
- * the bytes of rows 0, 1 and of rows 2, 3, then take 16-bit halves. */
-static __device__ __forceinline__ void transpose_4x4_bytes(uint32_t x[4])
-{
-    uint32_t t0 = __byte_perm(x[0], x[1], 0x5140);   /* x0.b0 x1.b0 x0.b1 x1.b1 */
-    uint32_t t1 = __byte_perm(x[2], x[3], 0x5140);   /* x2.b0 x3.b0 x2.b1 x3.b1 */
-    uint32_t t2 = __byte_perm(x[0], x[1], 0x7362);   /* x0.b2 x1.b2 x0.b3 x1.b3 */
-    uint32_t t3 = __byte_perm(x[2], x[3], 0x7362);   /* x2.b2 x3.b2 x2.b3 x3.b3 */
-    x[0] = __byte_perm(t0, t1, 0x5410);              /* x0.b0 x1.b0 x2.b0 x3.b0 */
-    x[1] = __byte_perm(t0, t1, 0x7632);              /* x0.b1 x1.b1 x2.b1 x3.b1 */
-    x[2] = __byte_perm(t2, t3, 0x5410);              /* x0.b2 x1.b2 x2.b2 x3.b2 */
-    x[3] = __byte_perm(t2, t3, 0x7632);              /* x0.b3 x1.b3 x2.b3 x3.b3 */
-}
+/* transpose_4x4_bytes(x), the 4 x 4 block of bytes transposed in four
+ * words: in funnel_tile.cuh, which the funnel tiles and chapter 11 share. */
 
 /* 4 x 4 blocks of bytes in 32-bit words (needs rows and cols multiples of
  * 4: every word is all in or all out, and 4-byte aligned). Lane l of warp

@@ -240,7 +240,7 @@ ST_DEV void st_realign(uint32_t w[8], int s, uint32_t y[4])
 
 /* x[0..3], 4 rows of a 4 x 4 block of bytes (byte v of x[t]: column v of
  * row t), become its columns (byte t of x[v]: row t of column v): the
- * selectors of transpose_4x4_bytes in kernels.cu. */
+ * selectors of transpose_4x4_bytes in funnel_tile.cuh. */
 ST_DEV void st_transpose4(uint32_t x[4])
 {
     uint32_t t0 = ST_BYTE_PERM(x[0], x[1], 0x5140);

@@ -115,24 +115,11 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * transpose_u8_quads (chapter 10) with strides: where every side and
  * stride is a multiple of 4 (nd_quads_fit), a thread reads 4 x 4 blocks of
  * bytes as four 32-bit words of four rows, transposes each block in
- * registers with __byte_perm, and stashes the four words of four output
+ * registers with __byte_perm (transpose_4x4_bytes), and stashes the four words of four output
  * rows; each warp then stores 128 bytes of one output row, as the float
  * kernels do. word[k][J][i] is word i of output row 4 J + k of the tile;
  * the pitch of 33 words keeps both phases on 32 different banks. The
  * index arithmetic is nd_index.h's (nd_quad_load, nd_quad_store). */
-
-/* Rows 0..3 of a 4 x 4 block of bytes in, its columns 0..3 out (byte t of
- * x[k] is row t of column k): two rounds of __byte_perm, bytes then 16-bit
- * halves (chapter 10's NOTES.md has the selectors). */
-static __device__ __forceinline__ void nd_transpose_4x4_bytes(uint32_t x[4])
-{
-    uint32_t t0 = __byte_perm(x[0], x[1], 0x5140), t1 = __byte_perm(x[2], x[3], 0x5140);
-    uint32_t t2 = __byte_perm(x[0], x[1], 0x7362), t3 = __byte_perm(x[2], x[3], 0x7362);
-    x[0] = __byte_perm(t0, t1, 0x5410);
-    x[1] = __byte_perm(t0, t1, 0x7632);
-    x[2] = __byte_perm(t2, t3, 0x5410);
-    x[3] = __byte_perm(t2, t3, 0x7632);
-}
 
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a)
@@ -162,7 +149,7 @@ permute_nd_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_a
             }
 #pragma unroll
             for (int s = 0; s < 4; s++) {
-                nd_transpose_4x4_bytes(q[s]);
+                transpose_4x4_bytes(q[s]);   /* chapter 10's, in funnel_tile.cuh */
 #pragma unroll
                 for (int k = 0; k < 4; k++)
                     word[k][lane][w + 8 * s] = q[s][k];
