@@ -302,6 +302,62 @@ ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t)
 ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long)
 ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
 
+/* ---- Rows of an odd number of bytes: words, shifted -------------------------
+
+ * A row whose length in bytes is not a multiple of 4 is moved by
+ * permute_nd_rows in 1 or 2-byte accesses, a quarter or half of a copy's
+ * bytes per instruction. Here, for long rows (ND_SHIFT_MIN_BYTES), every
+ * output word is an aligned 32-bit store: output row bytes d .. d + L -
+ * 1, and the aligned words over them, word w at byte (d & ~3) + 4 w. Its
+ * 4 bytes come from the input row at the same distance from the row's
+ * start, s - d bytes away, which start sh = (s - d) mod 4 bytes into an
+ * aligned word: a lane loads that aligned word and funnel-shifts it with
+ * its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
+ * itself), as chapter 10's funnel tiles do. The first and last word of a
+ * row are stored in part (funnel_store). A block moves ND_SHIFT_WORDS
+ * words of one row, ND_ROW_UNROLL a thread, all loaded before the first
+ * is stored; the plan's strides are in bytes (an access of 1). */
+#define ND_SHIFT_WORDS (ND_THREADS * ND_ROW_UNROLL)
+#define ND_SHIFT_MIN_BYTES 256
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
+                      int64_t total)
+{
+    const int lane = threadIdx.x % 32;
+    const unsigned all = 0xFFFFFFFFu;
+    uint32_t z2 = blockIdx.x / a.pieces, piece = blockIdx.x - z2 * a.pieces;
+    const int64_t L = a.vecs;   /* the row's bytes */
+    int64_t s, d;
+
+    for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)
+        for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {
+            uint32_t x[ND_ROW_UNROLL], next[ND_ROW_UNROLL];
+            int64_t q[ND_ROW_UNROLL];
+            nd_offsets(&a, z0, z1, z2, &s, &d);
+            const int64_t d0 = d - (d & 3);
+            const int sh = (int)((s - d) & 3);
+#pragma unroll
+            for (int u = 0; u < ND_ROW_UNROLL; u++) {
+                int64_t w = (int64_t)piece * ND_SHIFT_WORDS + u * ND_THREADS + threadIdx.x;
+                q[u] = d0 + 4 * w - d;   /* the word's first byte, in the row (from -3) */
+                int64_t src = s + q[u] - sh;   /* the aligned input word under it */
+                x[u] = next[u] = 0;
+                if (q[u] < L + 4)   /* this word's, or its left neighbour's last bytes */
+                    x[u] = funnel_load(in, src, total);
+                if (q[u] < L && lane == 31 && sh != 0)
+                    next[u] = funnel_load(in, src + 4, total);
+            }
+#pragma unroll
+            for (int u = 0; u < ND_ROW_UNROLL; u++) {
+                uint32_t right = __shfl_down_sync(all, x[u], 1);
+                uint32_t v = __funnelshift_r(x[u], lane == 31 ? next[u] : right, 8 * sh);
+                if (q[u] < L)
+                    funnel_store(out + d + q[u], v, (int)max(-q[u], (int64_t)0),
+                                 (int)min(L - q[u], (int64_t)4));
+            }
+        }
+}
+
 /* ---- The launch ------------------------------------------------------------- */
 
 /* A TILE plan with no other axis and no split side is one n_rows x n_cols
@@ -345,7 +401,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel;
+    int access, quads, pairs, funnel, shift;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -364,6 +420,10 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     access = plan.kind == TP_PLAN_ROWS
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
+    shift = plan.kind == TP_PLAN_ROWS && access < 4 && ((uintptr_t)in | (uintptr_t)out) % 4 == 0 &&
+            plan.row_len * plan.elem_bytes >= ND_SHIFT_MIN_BYTES;
+    if (shift)
+        access = 1;   /* the shifted rows count their strides in bytes */
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
@@ -380,8 +440,19 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
+    if (shift) {   /* its own pieces: ND_SHIFT_WORDS words, over the row's span */
+        int64_t pieces = ((a.vecs + 3) / 4 + 1 + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
+        int64_t x = a.z_dims[2] * pieces;
+        if (x > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        a.pieces = (uint32_t)pieces;
+        g[0] = (uint32_t)x;
+    }
     dim3 grid(g[0], g[1], g[2]);
-    if (funnel) {
+    if (shift) {
+        permute_nd_rows_shift<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
+                                                    tp_problem_bytes(p));
+    } else if (funnel) {
         const uint8_t *i8 = (const uint8_t *)in;
         uint8_t *o8 = (uint8_t *)out;
         int64_t n = tp_problem_elements(p);
