@@ -79,16 +79,16 @@
 typedef uint32_t (*funnel_words)[64];
 
 /* The aligned 32-bit word at byte a of in, where the input is `bytes`
- * long: past its end only the bytes before it are read, one at a time,
- * the rest are 0. */
+ * long: a word that starts before the input's first byte or ends past its
+ * last is read a byte at a time, the bytes outside it 0. */
 static __device__ __forceinline__ uint32_t funnel_load(const uint8_t *__restrict__ in, int64_t a,
                                                        int64_t bytes)
 {
     uint32_t v = 0;
-    if (a + 4 <= bytes)
+    if (a >= 0 && a + 4 <= bytes)
         return *(const uint32_t *)(in + a);
     for (int u = 0; u < 4; u++)
-        if (a + u < bytes)
+        if (a + u >= 0 && a + u < bytes)
             v |= (uint32_t)in[a + u] << (8 * u);
     return v;
 }

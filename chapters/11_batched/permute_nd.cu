@@ -110,6 +110,73 @@ ND_TILE_KERNEL(permute_nd_split_4, uint32_t, ND_TILE64, 4, 1)
 ND_TILE_KERNEL(permute_nd_split_8, unsigned long long, ND_TILE, 4, 1)
 ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
 
+/* ---- The narrow tile: a short side that cannot continue -------------------
+
+ * A TILE plan whose columns (the input's fastest axis) are fewer than
+ * TP_PLAN_SHORT and cannot continue into another axis (the next one is
+ * the tile's rows: a batch of k-column matrices, (0, 2, 1) of B x R x k)
+ * leaves most of a 64 x 64 tile empty. Here a block takes R =
+ * ND_NARROW_ROWS whole rows of C = n_cols elements (chapter 9's lever 5, for any rank
+ * and element size): element k ND_THREADS + t of the tile, row (k
+ * ND_THREADS + t) / C, is loaded by thread t (the row and column stepped,
+ * not divided, from one division a block), 8 loads in flight; then
+ * thread t stores elements t, t + ND_THREADS, ... of the tile taken
+ * column by column (row j % R of column j / R), so a warp stores 32
+ * neighbours of one output row. The shared row pitch is C + 1 or C + 2, whichever is odd:
+ * the 32 rows a warp reads down one column fall on 32 banks (4-byte
+ * elements). */
+#define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
+#define ND_NARROW_BATCH 8
+#define ND_NARROW_KERNEL(NAME, T)                                                        \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
+    {                                                                                    \
+        enum { R = ND_NARROW_ROWS(sizeof(T)) };                                          \
+        __shared__ T tile[R * (TP_PLAN_SHORT + 1)];   /* at most 33 KB */               \
+        const int C = (int)a.n_cols, pitch = C + 1 + (C & 1), t = threadIdx.x;           \
+        const int step_r = ND_THREADS / C, step_c = ND_THREADS - step_r * C;             \
+        const int64_t r0 = (int64_t)blockIdx.x * R;                                      \
+        const int rows = (int)min(a.n_rows - r0, (int64_t)R);                            \
+        int64_t in_off, out_off;                                                         \
+        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
+            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
+                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
+                int r = t / C, c = t - (t / C) * C; /* element t of the tile */          \
+                for (int k0 = 0; k0 * ND_THREADS < R * C; k0 += ND_NARROW_BATCH) {      \
+                    T v[ND_NARROW_BATCH];                                                \
+                    int rr[ND_NARROW_BATCH], cc[ND_NARROW_BATCH];                        \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++) {       \
+                        rr[k] = r;                                                       \
+                        cc[k] = c;                                                       \
+                        if (r < rows)                                                    \
+                            v[k] = in[in_off + nd_row_in(&a, r0 + r) + c];               \
+                        r += step_r; /* to element (k + 1) ND_THREADS + t */             \
+                        c += step_c;                                                     \
+                        if (c >= C) {                                                    \
+                            c -= C;                                                      \
+                            r++;                                                         \
+                        }                                                                \
+                    }                                                                    \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++)          \
+                        if (rr[k] < rows)                                                \
+                            tile[rr[k] * pitch + cc[k]] = v[k];                          \
+                }                                                                        \
+                __syncthreads();                                                         \
+                for (int j = t; j < R * C; j += ND_THREADS) { /* row j % R of column j / R */ \
+                    int cj = j / R, rj = j % R;                                          \
+                    if (rj < rows)                                                       \
+                        out[out_off + nd_col_out(&a, cj) + r0 + rj] = tile[rj * pitch + cj]; \
+                }                                                                        \
+                __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
+            }                                                                            \
+    }
+
+ND_NARROW_KERNEL(permute_nd_narrow_1, uint8_t)
+ND_NARROW_KERNEL(permute_nd_narrow_2, uint16_t)
+ND_NARROW_KERNEL(permute_nd_narrow_4, uint32_t)
+ND_NARROW_KERNEL(permute_nd_narrow_8, unsigned long long)
+ND_NARROW_KERNEL(permute_nd_narrow_16, nd_16)
+
 /* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
 
  * transpose_u8_quads (chapter 10) with strides: where every side and
@@ -302,6 +369,62 @@ ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t)
 ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long)
 ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
 
+/* ---- Rows of an odd number of bytes: words, shifted -------------------------
+
+ * A row whose length in bytes is not a multiple of 4 is moved by
+ * permute_nd_rows in 1 or 2-byte accesses, a quarter or half of a copy's
+ * bytes per instruction. Here, for long rows (ND_SHIFT_MIN_BYTES), every
+ * output word is an aligned 32-bit store: output row bytes d .. d + L -
+ * 1, and the aligned words over them, word w at byte (d & ~3) + 4 w. Its
+ * 4 bytes come from the input row at the same distance from the row's
+ * start, s - d bytes away, which start sh = (s - d) mod 4 bytes into an
+ * aligned word: a lane loads that aligned word and funnel-shifts it with
+ * its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
+ * itself), as chapter 10's funnel tiles do. The first and last word of a
+ * row are stored in part (funnel_store). A block moves ND_SHIFT_WORDS
+ * words of one row, ND_ROW_UNROLL a thread, all loaded before the first
+ * is stored; the plan's strides are in bytes (an access of 1). */
+#define ND_SHIFT_WORDS (ND_THREADS * ND_ROW_UNROLL)
+#define ND_SHIFT_MIN_BYTES 256
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
+                      int64_t total)
+{
+    const int lane = threadIdx.x % 32;
+    const unsigned all = 0xFFFFFFFFu;
+    uint32_t z2 = blockIdx.x / a.pieces, piece = blockIdx.x - z2 * a.pieces;
+    const int64_t L = a.vecs;   /* the row's bytes */
+    int64_t s, d;
+
+    for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)
+        for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {
+            uint32_t x[ND_ROW_UNROLL], next[ND_ROW_UNROLL];
+            int64_t q[ND_ROW_UNROLL];
+            nd_offsets(&a, z0, z1, z2, &s, &d);
+            const int64_t d0 = d - (d & 3);
+            const int sh = (int)((s - d) & 3);
+#pragma unroll
+            for (int u = 0; u < ND_ROW_UNROLL; u++) {
+                int64_t w = (int64_t)piece * ND_SHIFT_WORDS + u * ND_THREADS + threadIdx.x;
+                q[u] = d0 + 4 * w - d;   /* the word's first byte, in the row (from -3) */
+                int64_t src = s + q[u] - sh;   /* the aligned input word under it */
+                x[u] = next[u] = 0;
+                if (q[u] < L + 4)   /* this word's, or its left neighbour's last bytes */
+                    x[u] = funnel_load(in, src, total);
+                if (q[u] < L && lane == 31 && sh != 0)
+                    next[u] = funnel_load(in, src + 4, total);
+            }
+#pragma unroll
+            for (int u = 0; u < ND_ROW_UNROLL; u++) {
+                uint32_t right = __shfl_down_sync(all, x[u], 1);
+                uint32_t v = __funnelshift_r(x[u], lane == 31 ? next[u] : right, 8 * sh);
+                if (q[u] < L)
+                    funnel_store(out + d + q[u], v, (int)max(-q[u], (int64_t)0),
+                                 (int)min(L - q[u], (int64_t)4));
+            }
+        }
+}
+
 /* ---- The launch ------------------------------------------------------------- */
 
 /* A TILE plan with no other axis and no split side is one n_rows x n_cols
@@ -345,7 +468,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel;
+    int access, quads, pairs, funnel, shift, narrow;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -364,9 +487,14 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     access = plan.kind == TP_PLAN_ROWS
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
-    quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    shift = plan.kind == TP_PLAN_ROWS && access < 4 && ((uintptr_t)in | (uintptr_t)out) % 4 == 0 &&
+            plan.row_len * plan.elem_bytes >= ND_SHIFT_MIN_BYTES;
+    if (shift)
+        access = 1;   /* the shifted rows count their strides in bytes */
+    narrow = plan.kind == TP_PLAN_TILE && plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
+    quads = !narrow && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    pairs = !narrow && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    funnel = !narrow && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
                       &a, g))
@@ -380,8 +508,26 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
+    if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
+        int64_t x = (plan.n_rows + ND_NARROW_ROWS(plan.elem_bytes) - 1) /
+                    ND_NARROW_ROWS(plan.elem_bytes);
+        if (x > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        g[0] = (uint32_t)x;
+    }
+    if (shift) {   /* its own pieces: ND_SHIFT_WORDS words, over the row's span */
+        int64_t pieces = ((a.vecs + 3) / 4 + 1 + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
+        int64_t x = a.z_dims[2] * pieces;
+        if (x > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        a.pieces = (uint32_t)pieces;
+        g[0] = (uint32_t)x;
+    }
     dim3 grid(g[0], g[1], g[2]);
-    if (funnel) {
+    if (shift) {
+        permute_nd_rows_shift<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
+                                                    tp_problem_bytes(p));
+    } else if (funnel) {
         const uint8_t *i8 = (const uint8_t *)in;
         uint8_t *o8 = (uint8_t *)out;
         int64_t n = tp_problem_elements(p);
@@ -397,6 +543,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
+    } else if (narrow) {
+        ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
         ND_LAUNCH(permute_nd_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE) {
