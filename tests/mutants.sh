@@ -22,6 +22,11 @@
 #                         end of each output row (funnel_tile.cuh's last
 #                         valid byte `hi` becomes `hi + 1`): `./chapter10
 #                         --check --kernel u8_funnel` must FAIL
+#   shift_last_word       chapter 11's shifted rows (in chunks) load a word
+#                         only where it starts in the row, not also where
+#                         its left neighbour still needs its bytes (the bug
+#                         of their first version): scripts/permute_case
+#                         on rows of 1031 bytes must FAIL
 # One line per case: PASS when the check reacted as it should, else FAIL.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -104,5 +109,12 @@ if mutant funnel_row_end chapters/10_elements/funnel_tile.cuh \
         "min(4, hi - (4 * lane - d))" "min(4, hi + 1 - (4 * lane - d))" &&
         built funnel_row_end chapter10; then
     expect funnel_row_end FAIL "$scratch/funnel_row_end/chapter10" --check --kernel u8_funnel
+fi
+pc=$($MAKE -s --no-print-directory print-build-dir)/scripts/permute_case
+if mutant shift_last_word chapters/11_batched/permute_nd.cu \
+        "if (q < L + 4)" "if (q < L)" &&
+        built shift_last_word "$pc"; then
+    expect shift_last_word FAIL "$scratch/shift_last_word/$pc" --elem 1 --perm 1,0,2 \
+        --size 3x5x1031 --check
 fi
 exit "$status"

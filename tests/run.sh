@@ -341,12 +341,13 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # Chapter 10's funnel tiles inside permute_nd (permute_nd_funnel): 1 and
 # 2-byte tiles with sides from 256 up, odd, with other axes before, between
 # and after, and with a short side split over two axes (rows: 30x3x11x301
-# as 3,1,0,2; columns: 300x40x7 as 2,1,0); and permute_nd_rows_shift, rows
-# of an odd number of bytes from 256 up (259, 1031 and 2 x 517), whose
-# input and output rows start at every offset into a word; and
+# as 3,1,0,2; columns: 300x40x7 as 2,1,0); and the shifted rows, rows of
+# an odd number of bytes from 256 up, whose input and output rows start at
+# every offset into a word: in chunks (259, 1031, 2 x 517, 2053; 3 other
+# axes) and in whole blocks (4001, 2 x 3071: two blocks a row); and
 # permute_nd_narrow, columns shorter than 32 that cannot continue into
 # another axis (1 to 31 of them, rows split or not, 1 to 8 bytes). The
-# first and the shifted rows also under compute-sanitizer.
+# first and the shifted rows (chunks, blocks) also under compute-sanitizer.
 permute_funnel_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -354,6 +355,7 @@ permute_funnel_ok() {
         "1 3,1,0,2 30x3x11x301" "2 3,1,0,2 30x3x11x301" "1 2,1,0 300x40x7" \
         "2 2,1,0 300x40x7" "1 1,0,2 7x5x259" "1 1,0,2 3x5x1031" \
         "2 2,1,0,3 3x4x5x517" "1 0,2,1,3 2x3x5x2053" \
+        "1 1,0,2 3x4x4001" "2 1,0,2 3x2x3071" "1 2,1,0,3 3x4x5x517" \
         "4 0,2,1 30x2000x18" "8 0,2,1 7x1000x5" "1 0,2,1 5x777x16" \
         "2 0,3,2,1 4x5x300x18" "4 0,3,2,1 3x5x301x31" "8 0,2,1 3x300x2"; do
         set -- $c
@@ -362,7 +364,9 @@ permute_funnel_ok() {
     compute-sanitizer --tool memcheck --error-exitcode 1 \
         "$p" --elem 1 --perm 0,2,1 --size 3x257x301 --check > /dev/null &&
         compute-sanitizer --tool memcheck --error-exitcode 1 \
-            "$p" --elem 1 --perm 1,0,2 --size 3x5x1031 --check > /dev/null
+            "$p" --elem 1 --perm 1,0,2 --size 3x5x1031 --check > /dev/null &&
+        compute-sanitizer --tool memcheck --error-exitcode 1 \
+            "$p" --elem 1 --perm 1,0,2 --size 3x2x3071 --check > /dev/null
 }
 gpu_test "gpu: permute_nd's funnel tiles, shifted rows and narrow tiles pass their shapes, memcheck clean" permute_funnel_ok
 

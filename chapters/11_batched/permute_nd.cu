@@ -373,7 +373,7 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
 
  * A row whose length in bytes is not a multiple of 4 is moved by
  * permute_nd_rows in 1 or 2-byte accesses, a quarter or half of a copy's
- * bytes per instruction. Here, for long rows (ND_SHIFT_MIN_BYTES), every
+ * bytes per instruction. Here, for rows of ND_SHIFT_MIN_BYTES or more, every
  * output word is an aligned 32-bit store: output row bytes d .. d + L -
  * 1, and the aligned words over them, word w at byte (d & ~3) + 4 w. Its
  * 4 bytes come from the input row at the same distance from the row's
@@ -381,11 +381,49 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * aligned word: a lane loads that aligned word and funnel-shifts it with
  * its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
  * itself), as chapter 10's funnel tiles do. The first and last word of a
- * row are stored in part (funnel_store). A block moves ND_SHIFT_WORDS
- * words of one row, ND_ROW_UNROLL a thread, all loaded before the first
- * is stored; the plan's strides are in bytes (an access of 1). */
+ * row are stored in part (funnel_store). The plan's strides are in bytes
+ * (an access of 1).
+ *
+ * Two ways to share the words out, chosen by nd_shift_by_blocks:
+ * - permute_nd_rows_shift: a block moves ND_SHIFT_WORDS words of one row,
+ *   ND_ROW_UNROLL a thread, all loaded before the first is stored.
+ * - permute_nd_rows_shift_chunks: for rows that would leave much of such
+ *   a block idle (a row of 2002 bytes fills half of one), the work is cut
+ *   into chunks of 32 words, a warp's width: chunk k of row r is words
+ *   32 k .. 32 k + 31 of it, a row has a.pieces of them, the rows counted
+ *   z2 fastest, then z1, z0. A warp moves ND_SHIFT_CHUNKS neighbouring
+ *   chunks, all loaded before the first is stored; it finds the row of its
+ *   first chunk with divisions and steps (k, z2, z1, z0) from there, so
+ *   several short rows share a warp. */
 #define ND_SHIFT_WORDS (ND_THREADS * ND_ROW_UNROLL)
+#define ND_SHIFT_CHUNKS 8
 #define ND_SHIFT_MIN_BYTES 256
+/* The words, and the chunks, of a row of L bytes that starts anywhere in a word. */
+#define ND_SHIFT_ROW_WORDS(L) (((L) + 3) / 4 + 1)
+#define ND_SHIFT_ROW_CHUNKS(L) ((ND_SHIFT_ROW_WORDS(L) + 31) / 32)
+
+/* 1: permute_nd_rows_shift, whole blocks of a row; 0: the chunks. The
+ * blocks where a row fills at least 3/4 of its blocks' words. Measured
+ * (H100, chapter 11's NOTES.md "Rows of an odd number of bytes"): blocks
+ * faster with rows of 4001 and 16499 bytes (98% and 81% filled), chunks
+ * faster with rows of 554 to 2006 bytes (14% to 49% filled); the 3/4
+ * between them is a guess. */
+static int nd_shift_by_blocks(int64_t L)
+{
+    int64_t words = ND_SHIFT_ROW_WORDS(L);
+    int64_t blocks = (words + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
+    return 4 * words >= 3 * blocks * ND_SHIFT_WORDS;
+}
+
+/* A ROWS plan's rows: the product of its other axes. */
+static int64_t nd_rows_count(const tp_plan *plan)
+{
+    int64_t n = 1;
+    for (int k = 0; k < plan->nz; k++)
+        n *= plan->z_dims[k];
+    return n;
+}
+
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
                       int64_t total)
@@ -423,6 +461,71 @@ permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
                                  (int)min(L - q[u], (int64_t)4));
             }
         }
+}
+
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
+                             int64_t total)
+{
+    const int lane = threadIdx.x % 32;
+    const unsigned all = 0xFFFFFFFFu;
+    const int64_t L = a.vecs;   /* the row's bytes */
+    const uint32_t cpr = a.pieces, Z2 = (uint32_t)a.z_dims[2], Z1 = (uint32_t)a.z_dims[1];
+    /* The launch makes sure that every chunk number fits 32 bits. */
+    uint32_t c = (blockIdx.x * (ND_THREADS / 32) + threadIdx.x / 32) * ND_SHIFT_CHUNKS;
+    uint32_t row = c / cpr, k = c - row * cpr;
+    uint32_t z2 = row % Z2, z1 = (row / Z2) % Z1, z0 = row / Z2 / Z1;
+    uint32_t x[ND_SHIFT_CHUNKS], next[ND_SHIFT_CHUNKS];
+    int64_t o[ND_SHIFT_CHUNKS];   /* the output word's byte, or -1: none */
+    int span[ND_SHIFT_CHUNKS];    /* from | to << 2 | sh << 5: funnel_store's bytes, the shift */
+    int64_t s = 0, d = 0, q = 0;  /* the row's input and output, the word's byte in the row */
+    int sh = 0;                   /* (s - d) mod 4: where the word's bytes start in the input */
+
+    if (z0 < a.z_dims[0]) {
+        nd_offsets(&a, z0, z1, z2, &s, &d);
+        sh = (int)((s - d) & 3);
+        q = 4 * (32 * (int64_t)k + lane) - (d & 3);   /* from -3 */
+    }
+#pragma unroll
+    for (int u = 0; u < ND_SHIFT_CHUNKS; u++) {
+        x[u] = next[u] = 0;
+        o[u] = -1;
+        span[u] = 0;
+        if (z0 < a.z_dims[0]) {
+            const int64_t src = s + q - sh;   /* the aligned input word under the word */
+            if (q < L + 4)   /* this word's, or its left neighbour's last bytes */
+                x[u] = funnel_load(in, src, total);
+            if (q < L && lane == 31 && sh != 0)
+                next[u] = funnel_load(in, src + 4, total);
+            if (q < L) {
+                o[u] = d + q;
+                span[u] = (int)max(-q, (int64_t)0) | (int)min(L - q, (int64_t)4) << 2 | sh << 5;
+            }
+        }
+        q += 128;
+        if (++k == cpr) {   /* the next chunk starts the next row */
+            k = 0;
+            if (++z2 == Z2) {
+                z2 = 0;
+                if (++z1 == Z1) {
+                    z1 = 0;
+                    z0++;
+                }
+            }
+            if (u + 1 < ND_SHIFT_CHUNKS && z0 < a.z_dims[0]) {
+                nd_offsets(&a, z0, z1, z2, &s, &d);
+                sh = (int)((s - d) & 3);
+                q = 4 * lane - (d & 3);
+            }
+        }
+    }
+#pragma unroll
+    for (int u = 0; u < ND_SHIFT_CHUNKS; u++) {
+        uint32_t right = __shfl_down_sync(all, x[u], 1);
+        uint32_t v = __funnelshift_r(x[u], lane == 31 ? next[u] : right, 8 * (span[u] >> 5));
+        if (o[u] >= 0)
+            funnel_store(out + o[u], v, span[u] & 3, (span[u] >> 2) & 7);
+    }
 }
 
 /* ---- The launch ------------------------------------------------------------- */
@@ -488,13 +591,17 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
     shift = plan.kind == TP_PLAN_ROWS && access < 4 && ((uintptr_t)in | (uintptr_t)out) % 4 == 0 &&
-            plan.row_len * plan.elem_bytes >= ND_SHIFT_MIN_BYTES;
+            plan.row_len * plan.elem_bytes >= ND_SHIFT_MIN_BYTES &&
+            /* the chunks' numbers fit 32 bits (true of any tensor that fits a GPU today) */
+            nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(plan.row_len * plan.elem_bytes) <
+                0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS;
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
-    narrow = plan.kind == TP_PLAN_TILE && plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
-    quads = !narrow && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    pairs = !narrow && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    funnel = !narrow && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    narrow = !quads && !pairs && plan.kind == TP_PLAN_TILE && plan.n_cols < TP_PLAN_SHORT &&
+             plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
                       &a, g))
@@ -515,18 +622,28 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         g[0] = (uint32_t)x;
     }
-    if (shift) {   /* its own pieces: ND_SHIFT_WORDS words, over the row's span */
-        int64_t pieces = ((a.vecs + 3) / 4 + 1 + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
+    if (shift && nd_shift_by_blocks(a.vecs)) {   /* its own pieces: ND_SHIFT_WORDS words */
+        int64_t pieces = (ND_SHIFT_ROW_WORDS(a.vecs) + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
         int64_t x = a.z_dims[2] * pieces;
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
         a.pieces = (uint32_t)pieces;
         g[0] = (uint32_t)x;
+    } else if (shift) {   /* its own grid: warps of ND_SHIFT_CHUNKS chunks of 32 words */
+        int64_t cpr = ND_SHIFT_ROW_CHUNKS(a.vecs);
+        int64_t chunks = a.z_dims[0] * a.z_dims[1] * a.z_dims[2] * cpr;
+        int64_t per_block = ND_THREADS / 32 * ND_SHIFT_CHUNKS;
+        a.pieces = (uint32_t)cpr;
+        g[0] = (uint32_t)((chunks + per_block - 1) / per_block);
+        g[1] = g[2] = 1;
     }
     dim3 grid(g[0], g[1], g[2]);
-    if (shift) {
+    if (shift && nd_shift_by_blocks(a.vecs)) {
         permute_nd_rows_shift<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
                                                     tp_problem_bytes(p));
+    } else if (shift) {
+        permute_nd_rows_shift_chunks<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out,
+                                                           a, tp_problem_bytes(p));
     } else if (funnel) {
         const uint8_t *i8 = (const uint8_t *)in;
         uint8_t *o8 = (uint8_t *)out;
