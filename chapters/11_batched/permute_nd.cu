@@ -116,15 +116,18 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * TP_PLAN_SHORT and cannot continue into another axis (the next one is
  * the tile's rows: a batch of k-column matrices, (0, 2, 1) of B x R x k)
  * leaves most of a 64 x 64 tile empty. Here a block takes R =
- * ND_NARROW_ROWS whole rows of C = n_cols elements (chapter 9's lever 5, for any rank
- * and element size): element k ND_THREADS + t of the tile, row (k
+ * ND_NARROW_ROWS whole rows of C = n_cols elements (chapter 9's lever 5,
+ * for any rank and element size; where the byte quads or the 2-byte pairs
+ * fit, they keep the shape: measured faster, chapter 11's NOTES.md "Rows
+ * of an odd number of bytes, and narrow tiles"): element k ND_THREADS + t
+ * of the tile, row (k
  * ND_THREADS + t) / C, is loaded by thread t (the row and column stepped,
  * not divided, from one division a block), 8 loads in flight; then
  * thread t stores elements t, t + ND_THREADS, ... of the tile taken
  * column by column (row j % R of column j / R), so a warp stores 32
- * neighbours of one output row. The shared row pitch is C + 1 or C + 2, whichever is odd:
- * the 32 rows a warp reads down one column fall on 32 banks (4-byte
- * elements). */
+ * neighbours of one output row. The shared row pitch is C + 1 or C + 2,
+ * whichever is odd: the 32 rows a warp reads down one column fall on 32
+ * banks (4-byte elements). */
 #define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
 #define ND_NARROW_BATCH 8
 #define ND_NARROW_KERNEL(NAME, T)                                                        \
