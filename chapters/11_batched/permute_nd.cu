@@ -118,8 +118,9 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * leaves most of a 64 x 64 tile empty. Here a block takes R =
  * ND_NARROW_ROWS whole rows of C = n_cols elements (chapter 9's lever 5,
  * for any rank and element size; where the byte quads or the 2-byte pairs
- * fit, they keep the shape: measured faster, chapter 11's NOTES.md "Rows
- * of an odd number of bytes, and narrow tiles"): element k ND_THREADS + t
+ * fit, they keep the shape: the quads measured faster, chapter 11's
+ * NOTES.md "Rows of an odd number of bytes, and narrow tiles"; the pairs
+ * not measured): element k ND_THREADS + t
  * of the tile, row (k
  * ND_THREADS + t) / C, is loaded by thread t (the row and column stepped,
  * not divided, from one division a block), 8 loads in flight; then
