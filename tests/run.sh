@@ -348,7 +348,7 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # permute_nd_narrow, columns shorter than 32 that cannot continue into
 # another axis (1 to 31 of them, rows split or not, 1 to 8 bytes). The
 # first and the shifted rows (chunks, blocks) also under compute-sanitizer.
-permute_funnel_ok() {
+permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
         "2 0,1,3,2 2x5x259x263" "1 1,2,0 5x300x700" "2 1,0 1021x300" \
@@ -368,7 +368,7 @@ permute_funnel_ok() {
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem 1 --perm 1,0,2 --size 3x2x3071 --check > /dev/null
 }
-gpu_test "gpu: permute_nd's funnel tiles, shifted rows and narrow tiles pass their shapes, memcheck clean" permute_funnel_ok
+gpu_test "gpu: permute_nd's funnel tiles, shifted rows and narrow tiles pass their shapes, memcheck clean" permute_nd_levers_ok
 
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped

@@ -820,6 +820,9 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
                     (int64_t)rows * cols, E, 0);                                         \
     }
 
+/* kernels.h names the funnel tiles' block for the table: the same 256. */
+typedef char funnel_threads_match[FUNNEL_BLOCK == FUNNEL_THREADS ? 1 : -1];
+
 FUNNEL_KERNEL(transpose_u16_funnel, uint16_t, 2)
 FUNNEL_KERNEL(transpose_u8_funnel, uint8_t, 1)
 

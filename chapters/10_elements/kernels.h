@@ -17,6 +17,7 @@
 #define ANY8_THREADS 256   /* transpose_u8_any                        */
 #define STAGED16_THREADS 256   /* transpose_u16_staged (ST_THREADS in staged_index.h) */
 #define STAGED8_THREADS 256    /* transpose_u8_staged                                 */
+#define FUNNEL_BLOCK 256       /* transpose_u16_funnel, transpose_u8_funnel (FUNNEL_THREADS) */
 #define ONE64 64               /* transpose_u16_tile64, transpose_u8_tile64: 64 x 64  */
 #define ONE64_ROWS 4           /* elements a tile, blocks of ONE64 x ONE64_ROWS       */
 #define ONE64_THREADS (ONE64 * ONE64_ROWS)

@@ -428,12 +428,36 @@ static int64_t nd_rows_count(const tp_plan *plan)
     return n;
 }
 
+/* One lane's word of a shifted row, at row byte q (from -3), whose input
+ * bytes start sh bytes into the aligned input word at src. Before the
+ * shuffle: the lane loads its input word where this word, or its left
+ * neighbour's last bytes, need it (q < L + 4); lane 31 also loads the next
+ * one, its right neighbour's, where its own word needs it. */
+static __device__ __forceinline__ void nd_shift_load(const uint8_t *__restrict__ in, int64_t total,
+                                                     int64_t src, int64_t q, int64_t L, int sh,
+                                                     int lane, uint32_t *x, uint32_t *next)
+{
+    *x = *next = 0;
+    if (q < L + 4)
+        *x = funnel_load(in, src, total);
+    if (q < L && lane == 31 && sh != 0)
+        *next = funnel_load(in, src + 4, total);
+}
+
+/* After the loads: the output word, from the lane's input word and its
+ * right neighbour's (a shuffle; lane 31's own `next`). Every lane of the
+ * warp must call it. */
+static __device__ __forceinline__ uint32_t nd_shift_word(uint32_t x, uint32_t next, int sh, int lane)
+{
+    uint32_t right = __shfl_down_sync(0xFFFFFFFFu, x, 1);
+    return __funnelshift_r(x, lane == 31 ? next : right, 8 * sh);
+}
+
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
                       int64_t total)
 {
     const int lane = threadIdx.x % 32;
-    const unsigned all = 0xFFFFFFFFu;
     uint32_t z2 = blockIdx.x / a.pieces, piece = blockIdx.x - z2 * a.pieces;
     const int64_t L = a.vecs;   /* the row's bytes */
     int64_t s, d;
@@ -449,17 +473,12 @@ permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
             for (int u = 0; u < ND_ROW_UNROLL; u++) {
                 int64_t w = (int64_t)piece * ND_SHIFT_WORDS + u * ND_THREADS + threadIdx.x;
                 q[u] = d0 + 4 * w - d;   /* the word's first byte, in the row (from -3) */
-                int64_t src = s + q[u] - sh;   /* the aligned input word under it */
-                x[u] = next[u] = 0;
-                if (q[u] < L + 4)   /* this word's, or its left neighbour's last bytes */
-                    x[u] = funnel_load(in, src, total);
-                if (q[u] < L && lane == 31 && sh != 0)
-                    next[u] = funnel_load(in, src + 4, total);
+                /* s + q[u] - sh: the aligned input word under it */
+                nd_shift_load(in, total, s + q[u] - sh, q[u], L, sh, lane, &x[u], &next[u]);
             }
 #pragma unroll
             for (int u = 0; u < ND_ROW_UNROLL; u++) {
-                uint32_t right = __shfl_down_sync(all, x[u], 1);
-                uint32_t v = __funnelshift_r(x[u], lane == 31 ? next[u] : right, 8 * sh);
+                uint32_t v = nd_shift_word(x[u], next[u], sh, lane);
                 if (q[u] < L)
                     funnel_store(out + d + q[u], v, (int)max(-q[u], (int64_t)0),
                                  (int)min(L - q[u], (int64_t)4));
@@ -472,7 +491,6 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
                              int64_t total)
 {
     const int lane = threadIdx.x % 32;
-    const unsigned all = 0xFFFFFFFFu;
     const int64_t L = a.vecs;   /* the row's bytes */
     const uint32_t cpr = a.pieces, Z2 = (uint32_t)a.z_dims[2], Z1 = (uint32_t)a.z_dims[1];
     /* The launch makes sure that every chunk number fits 32 bits. */
@@ -496,11 +514,8 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
         o[u] = -1;
         span[u] = 0;
         if (z0 < a.z_dims[0]) {
-            const int64_t src = s + q - sh;   /* the aligned input word under the word */
-            if (q < L + 4)   /* this word's, or its left neighbour's last bytes */
-                x[u] = funnel_load(in, src, total);
-            if (q < L && lane == 31 && sh != 0)
-                next[u] = funnel_load(in, src + 4, total);
+            /* s + q - sh: the aligned input word under the word */
+            nd_shift_load(in, total, s + q - sh, q, L, sh, lane, &x[u], &next[u]);
             if (q < L) {
                 o[u] = d + q;
                 span[u] = (int)max(-q, (int64_t)0) | (int)min(L - q, (int64_t)4) << 2 | sh << 5;
@@ -525,8 +540,7 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
     }
 #pragma unroll
     for (int u = 0; u < ND_SHIFT_CHUNKS; u++) {
-        uint32_t right = __shfl_down_sync(all, x[u], 1);
-        uint32_t v = __funnelshift_r(x[u], lane == 31 ? next[u] : right, 8 * (span[u] >> 5));
+        uint32_t v = nd_shift_word(x[u], next[u], span[u] >> 5, lane);
         if (o[u] >= 0)
             funnel_store(out + o[u], v, span[u] & 3, (span[u] >> 2) & 7);
     }
@@ -635,7 +649,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         g[0] = (uint32_t)x;
     } else if (shift) {   /* its own grid: warps of ND_SHIFT_CHUNKS chunks of 32 words */
         int64_t cpr = ND_SHIFT_ROW_CHUNKS(a.vecs);
-        int64_t chunks = a.z_dims[0] * a.z_dims[1] * a.z_dims[2] * cpr;
+        int64_t chunks = nd_rows_count(&plan) * cpr;
         int64_t per_block = ND_THREADS / 32 * ND_SHIFT_CHUNKS;
         a.pieces = (uint32_t)cpr;
         g[0] = (uint32_t)((chunks + per_block - 1) / per_block);

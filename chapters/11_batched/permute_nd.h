@@ -7,7 +7,10 @@
  *   the fastest axis stays    permute_nd_rows: whole rows copied, in the
  *                             widest accesses (16, 8, 4, 2 or 1 bytes)
  *                             that the row's length allows, 4 a thread,
- *                             all loaded before the first is stored;
+ *                             all loaded before the first is stored; rows
+ *                             of an odd number of bytes, 256 and more, in
+ *                             aligned 32-bit words shifted into place
+ *                             (permute_nd_rows_shift, _chunks);
  *   the fastest axis moves    permute_nd_tile: a padded tile in the
  *                             element's own size (64 x 64 with 16 loads in
  *                             flight a thread, chapter 9's lever 1, for up
@@ -23,8 +26,11 @@
  *                             accesses); for other 1 and 2-byte tiles
  *                             of long enough sides, permute_nd_funnel
  *                             (chapter 10's funnel tiles: 32-bit words
- *                             in and out, whole output sectors).
- *                             (Chapter 10's staged kernels
+ *                             in and out, whole output sectors); for
+ *                             columns fewer than 32 that cannot continue
+ *                             into another axis, permute_nd_narrow (a
+ *                             block takes whole rows, chapter 9's lever
+ *                             5). (Chapter 10's staged kernels
  *                             with strides were tried for the other 1
  *                             and 2-byte tiles, and were slower:
  *                             NOTES.md.)
