@@ -47,6 +47,7 @@
 #include "kernels.h"
 #include "staged_index.h"
 #include "funnel_tile.cuh"
+#include "skinny_words.h"   /* after funnel_tile.cuh: SK_STG_PART is its funnel_store */
 #include "../tile.h"
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
@@ -896,6 +897,50 @@ LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words
 
 LAUNCH_FUNNEL(launch_u16_funnel, transpose_u16_funnel, uint16_t, 2)
 LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
+
+/* ---- Skinny matrices in words: chapter 9's lever 5 for 1 and 2 bytes -------
+
+ * transpose_u8_skinny and transpose_u16_skinny: a matrix with a side of
+ * at most SK_MAX_SIDE bytes (k elements), any other side. A block takes
+ * all k lines of the short side over w positions of the long one (about
+ * 32 KB), and moves both sides in 32-bit words: one side is a contiguous
+ * run, the other k segments funnel-shifted into words.
+ * skinny_words.h holds the whole body of both (and says how it works),
+ * so that tests/test_skinny.c can run the same code on the CPU. */
+#define SKINNY_KERNEL(NAME, T)                                                         \
+    __global__ void __launch_bounds__(SK_THREADS)                                      \
+        NAME(const T *__restrict__ in, T *__restrict__ out, sk_geom g)                 \
+    {                                                                                  \
+        extern __shared__ uint32_t sk_piece[];   /* k lines of g.pitch bytes */        \
+        sk_phase1((const uint8_t *)in, (uint8_t *)sk_piece, &g, blockIdx.x, threadIdx.x); \
+        __syncthreads();                                                               \
+        sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, &g, blockIdx.x, threadIdx.x); \
+    }
+SKINNY_KERNEL(transpose_u8_skinny, uint8_t)
+typedef char skinny_threads_match[SKINNY_THREADS == SK_THREADS ? 1 : -1];
+SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
+
+#define LAUNCH_SKINNY(LAUNCH, KERNEL, T, E)                                             \
+    const char *LAUNCH(const void *in, void *out, int rows, int cols, dim3 block)        \
+    {                                                                                    \
+        sk_geom g = sk_make(rows, cols, E);                                              \
+        dim3 grid;                                                                       \
+        const char *na;                                                                  \
+        if (block.x * block.y * block.z != SK_THREADS)                                   \
+            return "written for blocks of 256 threads";                                  \
+        if ((int64_t)g.k * E > SK_MAX_SIDE)                                              \
+            return "for a side of at most 255 bytes";                                    \
+        if (((uintptr_t)in | (uintptr_t)out) % 4 != 0)                                   \
+            return "needs 4-byte aligned buffers";                                       \
+        na = tp_grid(&grid, sk_blocks(&g), 1, 1, 1);                                     \
+        if (na)                                                                          \
+            return na;                                                                   \
+        KERNEL<<<grid, SK_THREADS, sk_shared_bytes(&g)>>>((const T *)in, (T *)out, g);   \
+        CHECK_LAUNCH();                                                                  \
+        return NULL;                                                                     \
+    }
+LAUNCH_SKINNY(launch_u16_skinny, transpose_u16_skinny, uint16_t, 2)
+LAUNCH_SKINNY(launch_u8_skinny, transpose_u8_skinny, uint8_t, 1)
 
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {

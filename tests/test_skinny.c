@@ -1,0 +1,254 @@
+/*
+ * test_skinny.c - chapter 10's transpose_u8_skinny and transpose_u16_skinny
+ * run on the CPU (no GPU needed). Their whole per-thread body is in
+ * chapters/10_elements/skinny_words.h; this file defines its memory
+ * macros as checked emulations and runs the very same code for every
+ * block of the grid the launch functions use, and in each block for every
+ * thread: phase 1 for threads 0..255 into an explicit shared array, then
+ * phase 2 (the barrier between them). It checks, for many shapes (both
+ * orientations, short sides from 1 to 255 bytes, long sides shorter and
+ * longer than a block's piece, ragged last pieces):
+ *   - every global and shared access lies inside its buffer, and every
+ *     32-bit access is aligned to 4;
+ *   - every output byte is written exactly once, and the output is the
+ *     transpose of the input (random bytes, against a plain CPU loop);
+ *     (the shared array starts as 0xa5 bytes in every block, so a byte
+ *     that phase 1 never stored shows as a wrong byte, but for 1 in 256);
+ *   - the checks can fail: the same run with the partial stores of the
+ *     segments' ends dropped must be caught.
+ * Random cases come from a fixed seed, so a failure repeats.
+ *
+ * Prints "PASS  skinny: name" or "FAIL  skinny: name: why" per test.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNIT_PREFIX "skinny"
+#include "unit.h"   /* EXPECT, run(), failures, why */
+
+/* ---- The checked memory of the emulation ------------------------------------ */
+
+typedef struct {
+    const uint8_t *in;
+    int64_t in_bytes;
+    uint8_t *out;
+    int64_t out_bytes;
+    uint8_t *count;          /* writes per output byte                   */
+    uint8_t *sh;             /* the block's shared array                 */
+    int sh_bytes;
+    int drop_parts;          /* 1: SK_STG_PART stores nothing (the check must notice) */
+    int bad;                 /* errors so far; the first one in msg     */
+    char msg[256];
+} emu_state;
+
+static emu_state emu;
+
+static void emu_error(const char *what, int64_t at)
+{
+    if (emu.bad++ == 0)
+        snprintf(emu.msg, sizeof emu.msg, "%s (at byte %lld)", what, (long long)at);
+}
+
+static uint32_t emu_ldg32(const uint8_t *p)
+{
+    int64_t a = p - emu.in;
+    uint32_t v = 0;
+    int u;
+    if (a < 0 || a + 4 > emu.in_bytes || a % 4 != 0) {
+        emu_error("a 32-bit load outside the input or not aligned", a);
+        return 0;
+    }
+    for (u = 0; u < 4; u++)
+        v |= (uint32_t)p[u] << (8 * u);
+    return v;
+}
+
+static uint32_t emu_ldg8(const uint8_t *p)
+{
+    int64_t a = p - emu.in;
+    if (a < 0 || a >= emu.in_bytes) {
+        emu_error("a byte load outside the input", a);
+        return 0;
+    }
+    return *p;
+}
+
+static int emu_shared_ok(int b, int n, int aligned)
+{
+    if (b < 0 || b + n > emu.sh_bytes || (aligned && b % 4 != 0)) {
+        emu_error("a shared access outside the piece or not aligned", b);
+        return 0;
+    }
+    return 1;
+}
+
+static uint32_t emu_lds(const uint8_t *sh, int b, int n)
+{
+    uint32_t v = 0;
+    int u;
+    (void)sh;
+    if (!emu_shared_ok(b, n, n == 4))
+        return 0;
+    for (u = 0; u < n; u++)
+        v |= (uint32_t)emu.sh[b + u] << (8 * u);
+    return v;
+}
+
+static void emu_sts(uint8_t *sh, int b, uint32_t v, int n)
+{
+    int u;
+    (void)sh;
+    if (!emu_shared_ok(b, n, n == 4))
+        return;
+    for (u = 0; u < n; u++)
+        emu.sh[b + u] = (uint8_t)(v >> (8 * u));
+}
+
+static void emu_stg_bytes(uint8_t *p, uint32_t v, int from, int to, int need_aligned)
+{
+    int64_t a = p - emu.out;
+    int u;
+    if (a < 0 || a % 4 != 0 || (need_aligned && a + 4 > emu.out_bytes)) {
+        emu_error("a store of a word outside the output or not aligned", a);
+        return;
+    }
+    for (u = from; u < to; u++) {
+        if (a + u >= emu.out_bytes) {
+            emu_error("a store past the output's end", a + u);
+            return;
+        }
+        p[u] = (uint8_t)(v >> (8 * u));
+        emu.count[a + u]++;
+    }
+}
+
+#define SK_LDG32(p) emu_ldg32((const uint8_t *)(p))
+#define SK_LDG8(p) emu_ldg8((const uint8_t *)(p))
+#define SK_LDS32(sh, b) emu_lds((sh), (b), 4)
+#define SK_STS32(sh, b, v) emu_sts((sh), (b), (v), 4)
+#define SK_LDS_ELEM(sh, b, E) emu_lds((sh), (b), (E))
+#define SK_STS_ELEM(sh, b, v, E) emu_sts((sh), (b), (v), (E))
+#define SK_STG32(p, v) emu_stg_bytes((p), (v), 0, 4, 1)
+#define SK_STG_PART(p, v, f, t) \
+    do {                        \
+        if (!emu.drop_parts)    \
+            emu_stg_bytes((p), (v), (f), (t), 0); \
+    } while (0)
+#include "../chapters/10_elements/skinny_words.h"
+
+/* ---- One case ---------------------------------------------------------------- */
+
+static uint64_t seed = 88172645463325252ull;
+static uint32_t next_random(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return (uint32_t)seed;
+}
+
+/* Runs the emulation of a rows x cols transpose of e-byte elements;
+ * returns 1 if every check passes, else 0 with `why` set. */
+static int check_case(int64_t rows, int64_t cols, int e, int drop_parts)
+{
+    sk_geom g = sk_make(rows, cols, e);
+    int64_t bytes = rows * cols * e, blocks = sk_blocks(&g), b, r, c;
+    uint8_t *in = malloc(bytes), *out = malloc(bytes), *want = malloc(bytes);
+    int t, ok = 1, u;
+
+    memset(&emu, 0, sizeof emu);
+    emu.in = in;
+    emu.in_bytes = emu.out_bytes = bytes;
+    emu.out = out;
+    emu.count = calloc(bytes, 1);
+    emu.sh_bytes = sk_shared_bytes(&g);
+    emu.sh = malloc(emu.sh_bytes);
+    emu.drop_parts = drop_parts;
+    for (b = 0; b < bytes; b++)
+        in[b] = (uint8_t)next_random();
+    memset(out, 0, bytes);
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            for (u = 0; u < e; u++)
+                want[(c * rows + r) * e + u] = in[(r * cols + c) * e + u];
+
+    for (b = 0; b < blocks && !emu.bad; b++) {
+        memset(emu.sh, 0xa5, emu.sh_bytes);
+        for (t = 0; t < SK_THREADS; t++)
+            sk_phase1(in, emu.sh, &g, b, t);
+        for (t = 0; t < SK_THREADS; t++)
+            sk_phase2(emu.sh, out, &g, b, t);
+    }
+    snprintf(why, sizeof why, "%lld x %lld, %d-byte: ", (long long)rows, (long long)cols, e);
+    if (emu.bad) {
+        snprintf(why + strlen(why), sizeof why - strlen(why), "%s", emu.msg);
+        ok = 0;
+    }
+    for (b = 0; ok && b < bytes; b++)
+        if (emu.count[b] != 1 || out[b] != want[b]) {
+            snprintf(why + strlen(why), sizeof why - strlen(why),
+                     "output byte %lld written %d times, holds %d, should hold %d", (long long)b,
+                     emu.count[b], out[b], want[b]);
+            ok = 0;
+        }
+    free(in);
+    free(out);
+    free(want);
+    free(emu.count);
+    free(emu.sh);
+    return ok;
+}
+
+/* ---- The tests ----------------------------------------------------------------- */
+
+/* Every short side from 1 to the most bytes, both orientations, with a
+ * long side that leaves a ragged last piece. */
+static int test_every_short_side(void)
+{
+    int e, k;
+    for (e = 1; e <= 2; e++)
+        for (k = 1; k * e <= SK_MAX_SIDE; k++) {
+            sk_geom g = sk_make(k, 1000, e);
+            int64_t n = 2 * g.w + 1 + (k % 7);   /* three pieces, the last short */
+            if (!check_case(k, n, e, 0) || !check_case(n, k, e, 0))
+                return 0;
+        }
+    return 1;
+}
+
+/* Random shapes: a short side of 1..255 bytes, a long side of 1..5000,
+ * including long sides shorter than the short one (then the other is
+ * the short side) and squares. */
+static int test_random_shapes(void)
+{
+    int i;
+    for (i = 0; i < 400; i++) {
+        int e = 1 + (int)(next_random() % 2);
+        int64_t k = 1 + next_random() % (SK_MAX_SIDE / e);
+        int64_t n = 1 + next_random() % 5000;
+        if (i % 10 == 0)
+            n = k;   /* a square: "wide" */
+        if (!(i % 2 ? check_case(k, n, e, 0) : check_case(n, k, e, 0)))
+            return 0;
+    }
+    return 1;
+}
+
+/* The checks can fail: with the ends of the segments left unstored (the
+ * partial words), a shape whose output rows start mid-word must fail. */
+static int test_checks_can_fail(void)
+{
+    EXPECT(!check_case(1001, 7, 1, 1), "dropping the partial stores went unnoticed (tall)");
+    EXPECT(!check_case(7, 1001, 1, 1), "dropping the partial stores went unnoticed (wide)");
+    EXPECT(check_case(1001, 7, 1, 0), "the same shape fails with the stores kept");
+    return 1;
+}
+
+int main(void)
+{
+    run("every short side from 1 to 255 bytes, both orientations, 1 and 2 bytes", test_every_short_side);
+    run("400 random shapes", test_random_shapes);
+    run("the checks catch dropped partial stores", test_checks_can_fail);
+    return failures ? 1 : 0;
+}
