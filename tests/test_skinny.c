@@ -12,6 +12,9 @@
  *     32-bit access is aligned to 4;
  *   - every output byte is written exactly once, and the output is the
  *     transpose of the input (random bytes, against a plain CPU loop);
+ *     with segments further apart than their length and the matrix
+ *     inside larger buffers (chapter 11's strides), every output byte
+ *     outside the matrix stays unwritten;
  *     (the shared array starts as 0xa5 bytes in every block, so a byte
  *     that phase 1 never stored shows as a wrong byte, but for 1 in 256);
  *   - the checks can fail: the same run with the partial stores of the
@@ -148,56 +151,83 @@ static uint32_t next_random(void)
     return (uint32_t)seed;
 }
 
-/* Runs the emulation of a rows x cols transpose of e-byte elements;
- * returns 1 if every check passes, else 0 with `why` set. */
-static int check_case(int64_t rows, int64_t cols, int e, int drop_parts)
+/* Runs the emulation of one matrix: k lines of n e-byte elements (wide:
+ * the input is k x n, its rows seg_pitch elements apart, the output n x k
+ * dense; tall: the input n x k dense, the output k x n with rows
+ * seg_pitch apart), at byte in_at of an input buffer and out_at of an
+ * output buffer, each `pad` bytes longer than the matrix needs. Returns 1
+ * if every check passes, else 0 with `why` set: besides the checks above,
+ * every output byte outside the matrix must stay unwritten. */
+static int check_strided(int wide, int64_t k, int64_t n, int64_t seg_pitch, int e, int64_t in_at,
+                         int64_t out_at, int64_t pad, int drop_parts)
 {
-    sk_geom g = sk_make(rows, cols, e);
-    int64_t bytes = rows * cols * e, blocks = sk_blocks(&g), b, r, c;
-    uint8_t *in = malloc(bytes), *out = malloc(bytes), *want = malloc(bytes);
+    const int64_t seg_bytes = ((k - 1) * seg_pitch + n) * e, run_bytes = k * n * e;
+    const int64_t in_bytes = in_at + (wide ? seg_bytes : run_bytes) + pad;
+    const int64_t out_bytes = out_at + (wide ? run_bytes : seg_bytes) + pad;
+    sk_geom g = sk_make_strided(wide, k, n, seg_pitch, e, in_bytes);
+    int64_t blocks = sk_blocks(&g), b, j, p;
+    uint8_t *in = malloc(in_bytes), *out = malloc(out_bytes), *want = malloc(out_bytes);
+    uint8_t *mine = calloc(out_bytes, 1);   /* 1: a byte of the output matrix */
     int t, ok = 1, u;
 
     memset(&emu, 0, sizeof emu);
     emu.in = in;
-    emu.in_bytes = emu.out_bytes = bytes;
+    emu.in_bytes = in_bytes;
     emu.out = out;
-    emu.count = calloc(bytes, 1);
+    emu.out_bytes = out_bytes;
+    emu.count = calloc(out_bytes, 1);
     emu.sh_bytes = sk_shared_bytes(&g);
     emu.sh = malloc(emu.sh_bytes);
     emu.drop_parts = drop_parts;
-    for (b = 0; b < bytes; b++)
+    for (b = 0; b < in_bytes; b++)
         in[b] = (uint8_t)next_random();
-    memset(out, 0, bytes);
-    for (r = 0; r < rows; r++)
-        for (c = 0; c < cols; c++)
-            for (u = 0; u < e; u++)
-                want[(c * rows + r) * e + u] = in[(r * cols + c) * e + u];
+    memset(out, 0, out_bytes);
+    memset(want, 0, out_bytes);
+    for (j = 0; j < k; j++)   /* element p of line j */
+        for (p = 0; p < n; p++)
+            for (u = 0; u < e; u++) {
+                int64_t seg = (j * seg_pitch + p) * e + u, run = (p * k + j) * e + u;
+                int64_t src = in_at + (wide ? seg : run), dst = out_at + (wide ? run : seg);
+                want[dst] = in[src];
+                mine[dst] = 1;
+            }
 
     for (b = 0; b < blocks && !emu.bad; b++) {
         memset(emu.sh, 0xa5, emu.sh_bytes);
         for (t = 0; t < SK_THREADS; t++)
-            sk_phase1(in, emu.sh, &g, b, t);
+            sk_phase1(in, in_at, emu.sh, &g, b, t, e);
         for (t = 0; t < SK_THREADS; t++)
-            sk_phase2(emu.sh, out, &g, b, t);
+            sk_phase2(emu.sh, out, out_at, &g, b, t, e);
     }
-    snprintf(why, sizeof why, "%lld x %lld, %d-byte: ", (long long)rows, (long long)cols, e);
+    snprintf(why, sizeof why, "%s, k %lld, n %lld, pitch %lld, %d-byte, at %lld/%lld: ",
+             wide ? "wide" : "tall", (long long)k, (long long)n, (long long)seg_pitch, e,
+             (long long)in_at, (long long)out_at);
     if (emu.bad) {
         snprintf(why + strlen(why), sizeof why - strlen(why), "%s", emu.msg);
         ok = 0;
     }
-    for (b = 0; ok && b < bytes; b++)
-        if (emu.count[b] != 1 || out[b] != want[b]) {
+    for (b = 0; ok && b < out_bytes; b++)
+        if (emu.count[b] != mine[b] || out[b] != want[b]) {
             snprintf(why + strlen(why), sizeof why - strlen(why),
-                     "output byte %lld written %d times, holds %d, should hold %d", (long long)b,
-                     emu.count[b], out[b], want[b]);
+                     "output byte %lld (%s the matrix) written %d times, holds %d, should hold %d",
+                     (long long)b, mine[b] ? "in" : "outside", emu.count[b], out[b], want[b]);
             ok = 0;
         }
     free(in);
     free(out);
     free(want);
+    free(mine);
     free(emu.count);
     free(emu.sh);
     return ok;
+}
+
+/* A dense rows x cols matrix, as chapter 10's kernels see it. */
+static int check_case(int64_t rows, int64_t cols, int e, int drop_parts)
+{
+    int wide = rows <= cols;
+    int64_t k = wide ? rows : cols, n = wide ? cols : rows;
+    return check_strided(wide, k, n, n, e, 0, 0, 0, drop_parts);
 }
 
 /* ---- The tests ----------------------------------------------------------------- */
@@ -235,6 +265,24 @@ static int test_random_shapes(void)
     return 1;
 }
 
+/* Segments further apart than their length, and matrices at any word of
+ * larger buffers (chapter 11's tensors): random pitches and offsets. */
+static int test_strided(void)
+{
+    int i;
+    for (i = 0; i < 300; i++) {
+        int e = 1 + (int)(next_random() % 2), wide = (int)(next_random() % 2);
+        int64_t k = 1 + next_random() % (SK_MAX_SIDE / e);
+        int64_t n = 1 + next_random() % 3000;
+        int64_t pitch = n + (i % 3 ? (int64_t)(next_random() % 50) : 0);
+        int64_t in_at = 4 * (int64_t)(next_random() % 5), out_at = 4 * (int64_t)(next_random() % 5);
+        int64_t pad = next_random() % 9;
+        if (!check_strided(wide, k, n, pitch, e, in_at, out_at, pad, 0))
+            return 0;
+    }
+    return 1;
+}
+
 /* The checks can fail: with the ends of the segments left unstored (the
  * partial words), a shape whose output rows start mid-word must fail. */
 static int test_checks_can_fail(void)
@@ -249,6 +297,7 @@ int main(void)
 {
     run("every short side from 1 to 255 bytes, both orientations, 1 and 2 bytes", test_every_short_side);
     run("400 random shapes", test_random_shapes);
+    run("300 random strided matrices inside larger buffers", test_strided);
     run("the checks catch dropped partial stores", test_checks_can_fail);
     return failures ? 1 : 0;
 }

@@ -907,14 +907,16 @@ LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
  * run, the other k segments funnel-shifted into words.
  * skinny_words.h holds the whole body of both (and says how it works),
  * so that tests/test_skinny.c can run the same code on the CPU. */
-#define SKINNY_KERNEL(NAME, T)                                                         \
+#define SKINNY_KERNEL(NAME, T)                                                          \
     __global__ void __launch_bounds__(SK_THREADS)                                      \
         NAME(const T *__restrict__ in, T *__restrict__ out, sk_geom g)                 \
     {                                                                                  \
         extern __shared__ uint32_t sk_piece[];   /* k lines of g.pitch bytes */        \
-        sk_phase1((const uint8_t *)in, (uint8_t *)sk_piece, &g, blockIdx.x, threadIdx.x); \
+        sk_phase1((const uint8_t *)in, 0, (uint8_t *)sk_piece, &g, blockIdx.x, threadIdx.x, \
+                  (int)sizeof(T));                                                     \
         __syncthreads();                                                               \
-        sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, &g, blockIdx.x, threadIdx.x); \
+        sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, 0, &g, blockIdx.x, threadIdx.x, \
+                  (int)sizeof(T));                                                     \
     }
 SKINNY_KERNEL(transpose_u8_skinny, uint8_t)
 typedef char skinny_threads_match[SKINNY_THREADS == SK_THREADS ? 1 : -1];
@@ -939,6 +941,15 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
         CHECK_LAUNCH();                                                                  \
         return NULL;                                                                     \
     }
+/* Where the dispatchers take the skinny kernels: a short side of at most
+ * SK_MAX_SIDE bytes, and either a tall matrix (N x k: the 64 x 64 tiles
+ * measured 44 to 68% there, chapter 10's NOTES.md) or output rows that
+ * start mid-sector (k E % 32 != 0; 64 and 128 rows of 2-byte elements, on
+ * sectors, measured 89% in tile64w). A HYPOTHESIS until measured: the
+ * skinny kernels have not yet run on a GPU against these. */
+#define SKINNY_FITS(rows, cols, E)                                                        \
+    ((int64_t)((rows) < (cols) ? (rows) : (cols)) * (E) <= SK_MAX_SIDE &&                 \
+     ((rows) > (cols) || ((int64_t)(rows) * (E)) % 32 != 0))
 LAUNCH_SKINNY(launch_u16_skinny, transpose_u16_skinny, uint16_t, 2)
 LAUNCH_SKINNY(launch_u8_skinny, transpose_u8_skinny, uint8_t, 1)
 
@@ -1112,6 +1123,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
+    if (SKINNY_FITS(rows, cols, 2) && launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
+        return NULL;
     if (rows <= cols && launch_u16_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
     if (launch_u16_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
@@ -1126,6 +1139,8 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
         return NULL;
     if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
+    if (SKINNY_FITS(rows, cols, 1) && launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (launch_u8_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;

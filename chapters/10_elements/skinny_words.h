@@ -31,9 +31,12 @@
  * words meets 32 banks). One side of the piece is one contiguous run of
  * len k elements in global memory (wide: the output, len rows of k;
  * tall: the input, len rows of k), starting on a word (p0 k E is a
- * multiple of 4); the other side is k segments of len elements, each
- * starting anywhere in a word (wide: the input rows; tall: the output
- * rows).
+ * multiple of 4, and so must be the matrix's first byte); the other side
+ * is k segments of len elements, seg_pitch elements apart, each starting
+ * anywhere in a word (wide: the input rows; tall: the output rows). A
+ * dense matrix has seg_pitch = n; chapter 11 gives the segments the
+ * pitch of a tensor's axis, and the matrix's first byte of each (in_at,
+ * out_at).
  *
  *   The run is moved as aligned 32-bit words, each word's elements
  *   (4 / E of them, element idx = 4 u / E + b of the run is position
@@ -103,33 +106,47 @@ static inline uint32_t sk_funnel_r_host(uint32_t lo, uint32_t hi, uint32_t sh)
                                   leave w at 128 bytes or less (see sk_make)    */
 
 typedef struct {
-    int64_t rows, cols;   /* the matrix, rows x cols elements             */
-    int64_t n;            /* the long side                                */
-    int64_t total;        /* bytes of the input (and of the output)       */
-    int k;                /* the short side                               */
-    int e;                /* bytes an element: 1 or 2                     */
-    int wide;             /* 1: rows <= cols (k = rows), 0: tall           */
+    int64_t n;            /* the long side                                   */
+    int64_t seg_pitch;    /* elements from one segment's start to the next's:
+                             wide: the input's row pitch; tall: the output's */
+    int64_t in_bytes;     /* bytes of the whole input buffer (loads stay in it) */
+    int k;                /* the short side                                  */
+    int e;                /* bytes an element: 1 or 2                        */
+    int wide;             /* 1: the input's rows are the short side (k x n),
+                             0: its columns are (n x k)                      */
     int w;                /* positions of the long side a block, w % 32 == 0 */
-    int pitch;            /* bytes of a shared line: w e + 4              */
+    int pitch;            /* bytes of a shared line: w e + 4                 */
 } sk_geom;
 
-/* The geometry for a rows x cols matrix of e-byte elements: w as close to
- * SK_PIECE_BYTES / (k e) as a multiple of 32 allows, at least 32. */
-static inline sk_geom sk_make(int64_t rows, int64_t cols, int e)
+/* The geometry for k lines of n e-byte elements, whose segments lie
+ * seg_pitch elements apart, in an input buffer of in_bytes bytes: w as
+ * close to SK_PIECE_BYTES / (k e) as a multiple of 32 allows, at least
+ * 32. The run side is dense: k elements a position, one position after
+ * another. */
+static inline sk_geom sk_make_strided(int wide, int64_t k, int64_t n, int64_t seg_pitch, int e,
+                                      int64_t in_bytes)
 {
     sk_geom g;
     int64_t w;
-    g.rows = rows;
-    g.cols = cols;
+    g.wide = wide;
+    g.k = (int)k;
+    g.n = n;
+    g.seg_pitch = seg_pitch;
     g.e = e;
-    g.wide = rows <= cols;
-    g.k = (int)(g.wide ? rows : cols);
-    g.n = g.wide ? cols : rows;
-    g.total = rows * cols * e;
-    w = SK_PIECE_BYTES / ((int64_t)g.k * e) / 32 * 32;
+    g.in_bytes = in_bytes;
+    w = SK_PIECE_BYTES / (k * e) / 32 * 32;
     g.w = (int)(w < 32 ? 32 : w);
     g.pitch = g.w * e + 4;
     return g;
+}
+
+/* A dense rows x cols matrix of e-byte elements, transposed: wide if
+ * rows <= cols. */
+static inline sk_geom sk_make(int64_t rows, int64_t cols, int e)
+{
+    int wide = rows <= cols;
+    return sk_make_strided(wide, wide ? rows : cols, wide ? cols : rows, wide ? cols : rows, e,
+                           rows * cols * e);
 }
 
 /* Shared bytes a block: k lines of `pitch`. */
@@ -196,10 +213,13 @@ SK_DEV uint32_t sk_load_word(const uint8_t *in, int64_t a, int64_t total)
 }
 
 /* Before the barrier: thread t of block `block` fills the k lines of the
- * piece in shared memory `sh`. */
-SK_DEV void sk_phase1(const uint8_t *in, uint8_t *sh, const sk_geom *g, int64_t block, int t)
+ * piece in shared memory `sh`, from the matrix at byte in_at of the input
+ * (a multiple of 4). E is g->e, given as a constant by each kernel so that
+ * the compiler folds it. */
+SK_DEV void sk_phase1(const uint8_t *in, int64_t in_at, uint8_t *sh, const sk_geom *g,
+                      int64_t block, int t, const int E)
 {
-    const int E = g->e, k = g->k;
+    const int k = g->k;
     const int64_t p0 = block * g->w;
     const int len = (int)(g->n - p0 < g->w ? g->n - p0 : g->w);
     int64_t base;
@@ -216,12 +236,12 @@ SK_DEV void sk_phase1(const uint8_t *in, uint8_t *sh, const sk_geom *g, int64_t 
             for (b = 0; b < SK_BATCH; b++, sk_walk_step(&at)) {
                 off[b] = -1;
                 if (base + (int64_t)b * SK_THREADS < items) {
-                    const int64_t s = (at.q * g->cols + p0) * E;   /* line j's first byte */
+                    const int64_t s = in_at + (at.q * g->seg_pitch + p0) * E;   /* line j's first byte */
                     const int sh8 = (int)(s & 3);
                     const int64_t a = s - sh8 + 4 * (int64_t)at.r;
-                    uint32_t lo = sk_load_word(in, a, g->total), hi = 0;
+                    uint32_t lo = sk_load_word(in, a, g->in_bytes), hi = 0;
                     if (sh8 != 0)
-                        hi = sk_load_word(in, a + 4, g->total);
+                        hi = sk_load_word(in, a + 4, g->in_bytes);
                     v[b] = SK_FUNNEL_R(lo, hi, 8 * sh8);
                     off[b] = (int)at.q * g->pitch + 4 * at.r;
                 }
@@ -232,7 +252,7 @@ SK_DEV void sk_phase1(const uint8_t *in, uint8_t *sh, const sk_geom *g, int64_t 
                     SK_STS32(sh, off[b], v[b]);
         }
     } else {   /* one input run of len rows of k: word u, its elements into their lines */
-        const int64_t run = (int64_t)len * k * E, start = p0 * k * E;
+        const int64_t run = (int64_t)len * k * E, start = in_at + p0 * k * E;
         const int64_t words = (run + 3) / 4, count = (int64_t)len * k;
         /* element idx = 4 u / E of the run: q = position, r = line */
         sk_walk at = sk_walk_start((int64_t)t * (4 / E), k, (int64_t)SK_THREADS * (4 / E));
@@ -246,7 +266,7 @@ SK_DEV void sk_phase1(const uint8_t *in, uint8_t *sh, const sk_geom *g, int64_t 
                 v[b] = 0;
                 if (base + (int64_t)b * SK_THREADS < words)
                     v[b] = sk_load_word(in, start + 4 * (base + (int64_t)b * SK_THREADS),
-                                        g->total);
+                                        g->in_bytes);
             }
             SK_UNROLL
             for (b = 0; b < SK_BATCH; b++) {
@@ -264,16 +284,18 @@ SK_DEV void sk_phase1(const uint8_t *in, uint8_t *sh, const sk_geom *g, int64_t 
     }
 }
 
-/* After the barrier: thread t of block `block` writes the piece to out. */
-SK_DEV void sk_phase2(const uint8_t *sh, uint8_t *out, const sk_geom *g, int64_t block, int t)
+/* After the barrier: thread t of block `block` writes the piece to the
+ * matrix at byte out_at of out (a multiple of 4). */
+SK_DEV void sk_phase2(const uint8_t *sh, uint8_t *out, int64_t out_at, const sk_geom *g,
+                      int64_t block, int t, const int E)
 {
-    const int E = g->e, k = g->k;
+    const int k = g->k;
     const int64_t p0 = block * g->w;
     const int len = (int)(g->n - p0 < g->w ? g->n - p0 : g->w);
     int64_t u;
 
     if (g->wide) {   /* one output run of len rows of k: word u gathered from the lines */
-        const int64_t run = (int64_t)len * k * E, start = p0 * k * E;
+        const int64_t run = (int64_t)len * k * E, start = out_at + p0 * k * E;
         const int64_t words = (run + 3) / 4, count = (int64_t)len * k;
         sk_walk at = sk_walk_start((int64_t)t * (4 / E), k, (int64_t)SK_THREADS * (4 / E));
         for (u = t; u < words; u += SK_THREADS, sk_walk_step(&at)) {
@@ -293,7 +315,7 @@ SK_DEV void sk_phase2(const uint8_t *sh, uint8_t *out, const sk_geom *g, int64_t
         const int64_t items = (int64_t)k * words;
         sk_walk at = sk_walk_start(t, words, SK_THREADS);   /* q = j, r = m */
         for (u = t; u < items; u += SK_THREADS, sk_walk_step(&at)) {
-            const int64_t s = (at.q * g->rows + p0) * E;   /* line j's first output byte */
+            const int64_t s = out_at + (at.q * g->seg_pitch + p0) * E;   /* line j's first output byte */
             const int sh8 = (int)(s & 3), m = at.r, line = (int)at.q * g->pitch;
             if (4 * m < sh8 + len * E) {
                 uint32_t hi = SK_LDS32(sh, line + 4 * m), v = hi;

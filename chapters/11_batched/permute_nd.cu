@@ -12,6 +12,7 @@
 #include "../09_beyond/kernels.h"
 #include "../10_elements/kernels.h"
 #include "../10_elements/funnel_tile.cuh"
+#include "../10_elements/skinny_words.h"   /* after funnel_tile.cuh (its funnel_store) */
 #include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
@@ -334,6 +335,61 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
            FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
 }
 
+/* ---- Skinny tiles in words: chapter 10's transpose_u8_skinny for N-D -------
+
+ * A 1 or 2-byte TILE plan (no side split) with a side of at most
+ * SK_MAX_SIDE bytes whose run side is dense: the short side is the rows
+ * (wide) and the output's stride of a column is the row count, so that
+ * the output is runs of k elements one after another; or the short side
+ * is the columns (tall) and the input's row stride is the column count.
+ * (0, 2, 1) of a batch of B x R x k matrices is the tall case. Each block
+ * moves one piece (skinny_words.h) of every matrix of its (z1, z2)
+ * walk, the matrices' first bytes from nd_offsets. */
+#define ND_SKINNY_KERNEL(NAME, E)                                                        \
+    __global__ void __launch_bounds__(SK_THREADS)                                        \
+        NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a, sk_geom g) \
+    {                                                                                    \
+        extern __shared__ uint32_t nd_piece[];                                           \
+        int64_t in_off, out_off;                                                         \
+        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
+            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
+                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
+                sk_phase1(in, in_off * E, (uint8_t *)nd_piece, &g, blockIdx.x, threadIdx.x, E); \
+                __syncthreads();                                                         \
+                sk_phase2((const uint8_t *)nd_piece, out, out_off * E, &g, blockIdx.x,   \
+                          threadIdx.x, E);                                               \
+                __syncthreads(); /* the piece is refilled for the next (z1, z2) */       \
+            }                                                                            \
+    }
+ND_SKINNY_KERNEL(permute_nd_skinny_1, 1)
+ND_SKINNY_KERNEL(permute_nd_skinny_2, 2)
+typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
+
+/* 1 (wide) or 2 (tall) if the skinny tiles can take the plan, else 0; the
+ * geometry in *g. The matrices' first bytes (every other axis's strides)
+ * and both buffers must be 4-byte aligned. */
+static int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out, int64_t in_bytes,
+                         sk_geom *g)
+{
+    int k, e = plan->elem_bytes;
+    if (plan->kind != TP_PLAN_TILE || e > 2 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
+        (in | out) % 4 != 0)
+        return 0;
+    for (k = 0; k < plan->nz; k++)
+        if ((plan->z_in[k] * e) % 4 != 0 || (plan->z_out[k] * e) % 4 != 0)
+            return 0;
+    if (plan->n_rows * e <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
+        plan->n_rows <= plan->n_cols) {
+        *g = sk_make_strided(1, plan->n_rows, plan->n_cols, plan->in_row, e, in_bytes);
+        return 1;
+    }
+    if (plan->n_cols * e <= SK_MAX_SIDE && plan->in_row == plan->n_cols) {
+        *g = sk_make_strided(0, plan->n_cols, plan->n_rows, plan->out_col, e, in_bytes);
+        return 2;
+    }
+    return 0;
+}
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -589,7 +645,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, narrow;
+    int access, quads, pairs, funnel, shift, narrow, skinny;
+    sk_geom sg;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -618,8 +675,10 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    narrow = !quads && !pairs && plan.kind == TP_PLAN_TILE && plan.n_cols < TP_PLAN_SHORT &&
-             plan.cols_lo == 0;
+    skinny = !quads && !pairs && !funnel && plan.nz > 0 &&
+             nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg);
+    narrow = !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
+             plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
                       &a, g))
@@ -632,6 +691,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
+    }
+    if (skinny) {   /* its own blocks: one piece of the long side each */
+        if (sk_blocks(&sg) > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        g[0] = (uint32_t)sk_blocks(&sg);
     }
     if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
         int64_t x = (plan.n_rows + ND_NARROW_ROWS(plan.elem_bytes) - 1) /
@@ -678,6 +742,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
+    } else if (skinny) {
+        if (plan.elem_bytes == 1)
+            permute_nd_skinny_1<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
+                (const uint8_t *)in, (uint8_t *)out, a, sg);
+        else
+            permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
+                (const uint8_t *)in, (uint8_t *)out, a, sg);
     } else if (narrow) {
         ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
