@@ -138,7 +138,8 @@ static void emu_stg_bytes(uint8_t *p, uint32_t v, int from, int to, int need_ali
         if (!emu.drop_parts)    \
             emu_stg_bytes((p), (v), (f), (t), 0); \
     } while (0)
-#include "../chapters/10_elements/skinny_words.h"
+#include "problem.h"
+#include "../chapters/11_batched/nd_index.h"   /* nd_skinny_fit; includes skinny_words.h */
 
 /* ---- One case ---------------------------------------------------------------- */
 
@@ -283,6 +284,98 @@ static int test_strided(void)
     return 1;
 }
 
+/* permute_nd_skinny (chapter 11): a tensor's plan, nd_skinny_fit's
+ * geometry and nd_offsets' first bytes of each matrix, every (z1, z2) and
+ * block as the kernel walks them; the output against the CPU reference
+ * (tp_problem_reference). Returns 1 if the plan does not fit or every
+ * check passes; *fits counts the plans that fit. */
+static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *fits)
+{
+    tp_problem p = tp_problem_make(rank, dims, perm, e);
+    tp_plan plan = tp_problem_plan(&p);
+    int64_t bytes = tp_problem_bytes(&p), b, z1, z2, in_off, out_off;
+    sk_geom g;
+    nd_args a;
+    uint32_t grid[3];
+    uint8_t *in, *out, *want;
+    int t, ok = 1;
+
+    if (!nd_skinny_fit(&plan, 0, 0, bytes, &g) || !nd_make_args(&plan, e, nd_tile_side(e), &a, grid))
+        return 1;
+    (*fits)++;
+    in = malloc(bytes);
+    out = calloc(bytes, 1);
+    want = malloc(bytes);
+    memset(&emu, 0, sizeof emu);
+    emu.in = in;
+    emu.out = out;
+    emu.in_bytes = emu.out_bytes = bytes;
+    emu.count = calloc(bytes, 1);
+    emu.sh_bytes = sk_shared_bytes(&g);
+    emu.sh = malloc(emu.sh_bytes);
+    for (b = 0; b < bytes; b++)
+        in[b] = (uint8_t)next_random();
+    tp_problem_reference(&p, in, want);
+    for (z1 = 0; z1 < a.z_dims[1]; z1++)
+        for (z2 = 0; z2 < a.z_dims[2]; z2++) {
+            nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+            for (b = 0; b < sk_blocks(&g) && !emu.bad; b++) {
+                memset(emu.sh, 0xa5, emu.sh_bytes);
+                for (t = 0; t < SK_THREADS; t++)
+                    sk_phase1(in, in_off * e, emu.sh, &g, b, t, e);
+                for (t = 0; t < SK_THREADS; t++)
+                    sk_phase2(emu.sh, out, out_off * e, &g, b, t, e);
+            }
+        }
+    tp_problem_format(&p, why, sizeof why);
+    snprintf(why + strlen(why), sizeof why - strlen(why), " (%s): ", g.wide ? "wide" : "tall");
+    if (emu.bad) {
+        snprintf(why + strlen(why), sizeof why - strlen(why), "%s", emu.msg);
+        ok = 0;
+    }
+    for (b = 0; ok && b < bytes; b++)
+        if (emu.count[b] != 1 || out[b] != want[b]) {
+            snprintf(why + strlen(why), sizeof why - strlen(why),
+                     "output byte %lld written %d times, holds %d, should hold %d", (long long)b,
+                     emu.count[b], out[b], want[b]);
+            ok = 0;
+        }
+    free(in);
+    free(out);
+    free(want);
+    free(emu.count);
+    free(emu.sh);
+    return ok;
+}
+
+/* Tensors of 3 and 4 axes, 1 and 2-byte elements, random permutations,
+ * one or two sides small: every plan the skinny tiles take is checked;
+ * at least 100 of them must fit, or the test proves little. */
+static int test_tensors(void)
+{
+    int i, fits = 0;
+    for (i = 0; i < 3000 && fits < 300; i++) {
+        int rank = 3 + (int)(next_random() % 2), e = 1 + (int)(next_random() % 2), k, perm[4];
+        int64_t dims[4], size = 1;
+        for (k = 0; k < rank; k++) {
+            dims[k] = next_random() % 3 ? 1 + next_random() % 40 : 1 + next_random() % 700;
+            size *= dims[k];
+            perm[k] = k;
+        }
+        if (size * e > (1 << 21))
+            continue;
+        for (k = rank - 1; k > 0; k--) {   /* Fisher-Yates */
+            int j = (int)(next_random() % (uint32_t)(k + 1)), x = perm[k];
+            perm[k] = perm[j];
+            perm[j] = x;
+        }
+        if (!check_nd(rank, dims, perm, e, &fits))
+            return 0;
+    }
+    EXPECT(fits >= 100, "only %d of the drawn tensors fit the skinny tiles", fits);
+    return 1;
+}
+
 /* The checks can fail: with the ends of the segments left unstored (the
  * partial words), a shape whose output rows start mid-word must fail. */
 static int test_checks_can_fail(void)
@@ -298,6 +391,7 @@ int main(void)
     run("every short side from 1 to 255 bytes, both orientations, 1 and 2 bytes", test_every_short_side);
     run("400 random shapes", test_random_shapes);
     run("300 random strided matrices inside larger buffers", test_strided);
+    run("tensors of 3 and 4 axes through permute_nd's plan (nd_skinny_fit)", test_tensors);
     run("the checks catch dropped partial stores", test_checks_can_fail);
     return failures ? 1 : 0;
 }

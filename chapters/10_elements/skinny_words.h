@@ -4,7 +4,7 @@
  * the kernels so that tests/test_skinny.c can run the very same code on
  * the CPU for every block and thread and check every access (no GPU
  * needed). A kernel is: sk_phase1 for its thread, __syncthreads(),
- * sk_phase2. The memory accesses go through seven macros: under nvcc
+ * sk_phase2. The memory accesses go through eight macros: under nvcc
  * this header defines them as the real loads and stores; a C file that
  * includes it defines them first (the test's checked emulation).
  *
@@ -65,6 +65,7 @@
 #include <stdint.h>
 
 #ifdef __CUDACC__
+#include "funnel_tile.cuh"   /* funnel_store, for SK_STG_PART */
 #define SK_DEV static __device__ __forceinline__
 #define SK_UNROLL _Pragma("unroll")
 #define SK_FUNNEL_R(lo, hi, sh) __funnelshift_r((lo), (hi), (sh))
@@ -83,7 +84,8 @@
     } while (0)
 #define SK_STG32(p, v) (*(uint32_t *)(p) = (v))
 #define SK_STG_PART(p, v, f, t) funnel_store((p), (v), (f), (t))
-#else
+#define SK_PHASES 1
+#elif defined(SK_LDG32)   /* a C file's checked emulation (tests/test_skinny.c) */
 #define SK_DEV static inline
 #define SK_UNROLL
 /* __funnelshift_r as the CUDA documentation defines it. */
@@ -93,11 +95,14 @@ static inline uint32_t sk_funnel_r_host(uint32_t lo, uint32_t hi, uint32_t sh)
     return sh ? (lo >> sh) | (hi << (32 - sh)) : lo;
 }
 #define SK_FUNNEL_R(lo, hi, sh) sk_funnel_r_host((lo), (hi), (sh))
-#if !defined(SK_LDG32) || !defined(SK_LDG8) || !defined(SK_LDS32) || !defined(SK_STS32) || \
-    !defined(SK_LDS_ELEM) || !defined(SK_STS_ELEM) || !defined(SK_STG32) || !defined(SK_STG_PART)
-#error "define the memory macros (SK_LDG32 ...) before including skinny_words.h"
+#if !defined(SK_LDG8) || !defined(SK_LDS32) || !defined(SK_STS32) || !defined(SK_LDS_ELEM) || \
+    !defined(SK_STS_ELEM) || !defined(SK_STG32) || !defined(SK_STG_PART)
+#error "define all the memory macros (SK_LDG32 ...) before including skinny_words.h"
 #endif
+#define SK_PHASES 1
 #endif
+/* Otherwise (plain C, no memory macros: chapter 11's nd_index.h for a
+ * host test) only the geometry below. */
 
 #define SK_THREADS 256         /* both kernels: 8 warps                        */
 #define SK_PIECE_BYTES 32768   /* about this many bytes of matrix a block      */
@@ -161,6 +166,7 @@ static inline int64_t sk_blocks(const sk_geom *g)
     return (g->n + g->w - 1) / g->w;
 }
 
+#ifdef SK_PHASES
 /* A quotient and remainder by d, moved on by a fixed step with adds
  * (one division at the start): chapter 9's walk, for any step. */
 typedef struct {
@@ -334,5 +340,7 @@ SK_DEV void sk_phase2(const uint8_t *sh, uint8_t *out, int64_t out_at, const sk_
         }
     }
 }
+
+#endif /* SK_PHASES */
 
 #endif

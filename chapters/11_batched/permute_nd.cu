@@ -12,7 +12,6 @@
 #include "../09_beyond/kernels.h"
 #include "../10_elements/kernels.h"
 #include "../10_elements/funnel_tile.cuh"
-#include "../10_elements/skinny_words.h"   /* after funnel_tile.cuh (its funnel_store) */
 #include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
@@ -364,31 +363,6 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 ND_SKINNY_KERNEL(permute_nd_skinny_1, 1)
 ND_SKINNY_KERNEL(permute_nd_skinny_2, 2)
 typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
-
-/* 1 (wide) or 2 (tall) if the skinny tiles can take the plan, else 0; the
- * geometry in *g. The matrices' first bytes (every other axis's strides)
- * and both buffers must be 4-byte aligned. */
-static int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out, int64_t in_bytes,
-                         sk_geom *g)
-{
-    int k, e = plan->elem_bytes;
-    if (plan->kind != TP_PLAN_TILE || e > 2 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
-        (in | out) % 4 != 0)
-        return 0;
-    for (k = 0; k < plan->nz; k++)
-        if ((plan->z_in[k] * e) % 4 != 0 || (plan->z_out[k] * e) % 4 != 0)
-            return 0;
-    if (plan->n_rows * e <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
-        plan->n_rows <= plan->n_cols) {
-        *g = sk_make_strided(1, plan->n_rows, plan->n_cols, plan->in_row, e, in_bytes);
-        return 1;
-    }
-    if (plan->n_cols * e <= SK_MAX_SIDE && plan->in_row == plan->n_cols) {
-        *g = sk_make_strided(0, plan->n_cols, plan->n_rows, plan->out_col, e, in_bytes);
-        return 2;
-    }
-    return 0;
-}
 
 /* ---- The rows: the fastest axis stays --------------------------------------
 
