@@ -901,7 +901,7 @@ LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
 /* ---- Skinny matrices in words: chapter 9's lever 5 for 1 and 2 bytes -------
 
  * transpose_u8_skinny and transpose_u16_skinny: a matrix with a side of
- * at most SK_MAX_SIDE bytes (k elements), any other side. A block takes
+ * at most SK_MAX_SIDE elements (k), any other side. A block takes
  * all k lines of the short side over w positions of the long one (about
  * 32 KB), and moves both sides in 32-bit words: one side is a contiguous
  * run, the other k segments funnel-shifted into words.
@@ -930,8 +930,8 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
         const char *na;                                                                  \
         if (block.x * block.y * block.z != SK_THREADS)                                   \
             return "written for blocks of 256 threads";                                  \
-        if ((int64_t)g.k * E > SK_MAX_SIDE)                                              \
-            return "for a side of at most 255 bytes";                                    \
+        if (g.k > SK_MAX_SIDE)                                                           \
+            return "for a side of at most 255 elements";                                    \
         if (((uintptr_t)in | (uintptr_t)out) % 4 != 0)                                   \
             return "needs 4-byte aligned buffers";                                       \
         na = tp_grid(&grid, sk_blocks(&g), 1, 1, 1);                                     \
@@ -942,13 +942,13 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
         return NULL;                                                                     \
     }
 /* Where the dispatchers take the skinny kernels: a short side of at most
- * SK_MAX_SIDE bytes, and either a tall matrix (N x k: the 64 x 64 tiles
+ * SK_MAX_SIDE elements, and either a tall matrix (N x k: the 64 x 64 tiles
  * measured 44 to 68% there, chapter 10's NOTES.md) or output rows that
  * start mid-sector (k E % 32 != 0; 64 and 128 rows of 2-byte elements, on
  * sectors, measured 89% in tile64w). A HYPOTHESIS until measured: the
  * skinny kernels have not yet run on a GPU against these. */
 #define SKINNY_FITS(rows, cols, E)                                                        \
-    ((int64_t)((rows) < (cols) ? (rows) : (cols)) * (E) <= SK_MAX_SIDE &&                 \
+    (((rows) < (cols) ? (rows) : (cols)) <= SK_MAX_SIDE &&                                \
      ((rows) > (cols) || ((int64_t)(rows) * (E)) % 32 != 0))
 LAUNCH_SKINNY(launch_u16_skinny, transpose_u16_skinny, uint16_t, 2)
 LAUNCH_SKINNY(launch_u8_skinny, transpose_u8_skinny, uint8_t, 1)

@@ -107,8 +107,9 @@ static inline uint32_t sk_funnel_r_host(uint32_t lo, uint32_t hi, uint32_t sh)
 #define SK_THREADS 256         /* both kernels: 8 warps                        */
 #define SK_PIECE_BYTES 32768   /* about this many bytes of matrix a block      */
 #define SK_BATCH 8             /* items loaded before the first is stored      */
-#define SK_MAX_SIDE 255        /* the short side, in bytes, at most: longer ones
-                                  leave w at 128 bytes or less (see sk_make)    */
+#define SK_MAX_SIDE 255        /* the short side, in elements, at most (chapter
+                                  10's funnel tiles take 256 and more): at 255
+                                  2-byte elements w is 64 (sk_make)           */
 
 typedef struct {
     int64_t n;            /* the long side                                   */

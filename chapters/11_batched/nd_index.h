@@ -306,9 +306,9 @@ static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,
- * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE bytes of rows,
+ * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE rows,
  * and the output's column stride is the row count (the output is runs
- * of n_rows elements); tall: at most SK_MAX_SIDE bytes of columns, and
+ * of n_rows elements); tall: at most SK_MAX_SIDE columns, and
  * the input's row stride is the column count. The matrices' first bytes
  * (every other axis's strides) and both buffers must be 4-byte aligned. */
 static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out,
@@ -321,12 +321,12 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
     for (k = 0; k < plan->nz; k++)
         if ((plan->z_in[k] * e) % 4 != 0 || (plan->z_out[k] * e) % 4 != 0)
             return 0;
-    if (plan->n_rows * e <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
+    if (plan->n_rows <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
         plan->n_rows <= plan->n_cols) {
         *g = sk_make_strided(1, plan->n_rows, plan->n_cols, plan->in_row, e, in_bytes);
         return 1;
     }
-    if (plan->n_cols * e <= SK_MAX_SIDE && plan->in_row == plan->n_cols) {
+    if (plan->n_cols <= SK_MAX_SIDE && plan->in_row == plan->n_cols) {
         *g = sk_make_strided(0, plan->n_cols, plan->n_rows, plan->out_col, e, in_bytes);
         return 2;
     }

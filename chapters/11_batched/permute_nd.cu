@@ -337,7 +337,7 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 /* ---- Skinny tiles in words: chapter 10's transpose_u8_skinny for N-D -------
 
  * A 1 or 2-byte TILE plan (no side split) with a side of at most
- * SK_MAX_SIDE bytes whose run side is dense: the short side is the rows
+ * SK_MAX_SIDE elements whose run side is dense: the short side is the rows
  * (wide) and the output's stride of a column is the row count, so that
  * the output is runs of k elements one after another; or the short side
  * is the columns (tall) and the input's row stride is the column count.
