@@ -941,15 +941,10 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
         CHECK_LAUNCH();                                                                  \
         return NULL;                                                                     \
     }
-/* Where the dispatchers take the skinny kernels: a short side of at most
- * SK_MAX_SIDE elements, and either a tall matrix (N x k: the 64 x 64 tiles
- * measured 44 to 68% there, chapter 10's NOTES.md) or output rows that
- * start mid-sector (k E % 32 != 0; 64 and 128 rows of 2-byte elements, on
- * sectors, measured 89% in tile64w). A HYPOTHESIS until measured: the
- * skinny kernels have not yet run on a GPU against these. */
-#define SKINNY_FITS(rows, cols, E)                                                        \
-    (((rows) < (cols) ? (rows) : (cols)) <= SK_MAX_SIDE &&                                \
-     ((rows) > (cols) || ((int64_t)(rows) * (E)) % 32 != 0))
+/* Where the dispatchers take the skinny kernels: sk_pick (skinny_words.h)
+ * of the short side, tall or wide. */
+#define SKINNY_FITS(rows, cols)                                                           \
+    sk_pick((rows) <= (cols), (rows) < (cols) ? (rows) : (cols))
 LAUNCH_SKINNY(launch_u16_skinny, transpose_u16_skinny, uint16_t, 2)
 LAUNCH_SKINNY(launch_u8_skinny, transpose_u8_skinny, uint8_t, 1)
 
@@ -1092,10 +1087,12 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
- *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_tile64w
- *            where rows <= cols, else transpose_u16_tile64
+ *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_skinny
+ *            (where SKINNY_FITS: a very short side), else
+ *            transpose_u16_tile64w where rows <= cols, else transpose_u16_tile64
  *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_funnel
- *            (the same), else transpose_u8_tile64w
+ *            (the same), else transpose_u8_skinny (the same), else
+ *            transpose_u8_tile64w
  * The funnel tiles, with their sector-aligned stores, were the fastest on
  * odd sides of a few hundred elements and more (NOTES.md, "The funnel
  * tiles"); on a short side most of a tile is empty, and where output rows
@@ -1123,7 +1120,7 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
-    if (SKINNY_FITS(rows, cols, 2) && launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
+    if (SKINNY_FITS(rows, cols) && launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (rows <= cols && launch_u16_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
@@ -1140,7 +1137,7 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
     if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
-    if (SKINNY_FITS(rows, cols, 1) && launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
+    if (SKINNY_FITS(rows, cols) && launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (launch_u8_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;

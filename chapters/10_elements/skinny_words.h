@@ -161,6 +161,21 @@ static inline int sk_shared_bytes(const sk_geom *g)
     return g->k * g->pitch;
 }
 
+/* Where the dispatchers (chapter 10's u8 and u16, chapter 11's
+ * permute_nd) take the skinny kernels, for a short side of k elements:
+ * tall (wide == 0: input rows of k elements) for k < 32, wide for k <= 16.
+ * Measured on an H100 (chapter 10's NOTES.md, "Skinny matrices in
+ * words"): faster than the tiles at k = 10 both ways and at k = 7, 10
+ * and 20 tall (against chapter 11's narrow tile); slower at k = 28 wide
+ * and at 37 to 255 both ways. The limits between, 16 and 31, are not
+ * measured points. */
+#define SK_PICK_TALL 31
+#define SK_PICK_WIDE 16
+static inline int sk_pick(int wide, int64_t k)
+{
+    return k <= (wide ? SK_PICK_WIDE : SK_PICK_TALL);
+}
+
 /* Blocks of the grid: one per piece. */
 static inline int64_t sk_blocks(const sk_geom *g)
 {

@@ -419,35 +419,41 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * row are stored in part (funnel_store). The plan's strides are in bytes
  * (an access of 1).
  *
- * Two ways to share the words out, chosen by nd_shift_by_blocks:
- * - permute_nd_rows_shift: a block moves ND_SHIFT_WORDS words of one row,
- *   ND_ROW_UNROLL a thread, all loaded before the first is stored.
- * - permute_nd_rows_shift_chunks: for rows that would leave much of such
- *   a block idle (a row of 2002 bytes fills half of one), the work is cut
- *   into chunks of 32 words, a warp's width: chunk k of row r is words
+ * Two ways to share the row out, chosen by nd_shift_by_blocks:
+ * - permute_nd_rows_shift16: a block moves 4096 bytes of one row
+ *   (ND_SHIFT_WORDS words), 16 bytes a lane (shift16.h), where both
+ *   buffers are 16-byte aligned (cudaMalloc's always are).
+ * - permute_nd_rows_shift_chunks: for rows that would leave most of such
+ *   a block idle (a row of 554 bytes fills 14% of one), or buffers
+ *   aligned to 4 bytes only, the work is cut into chunks of 32 words, a
+ *   warp's width: chunk k of row r is words
  *   32 k .. 32 k + 31 of it, a row has a.pieces of them, the rows counted
  *   z2 fastest, then z1, z0. A warp moves ND_SHIFT_CHUNKS neighbouring
  *   chunks, all loaded before the first is stored; it finds the row of its
  *   first chunk with divisions and steps (k, z2, z1, z0) from there, so
- *   several short rows share a warp. */
-#define ND_SHIFT_WORDS (ND_THREADS * ND_ROW_UNROLL)
+ *   several short rows share a warp.
+ * A first version moved the blocks in 4-byte words (1024 a block, 4 a
+ * thread); the 16-byte lanes replaced it after measuring 94.3 against
+ * 76.4% of the copy on rows of 16499 bytes (NOTES.md, "Rows of an odd
+ * number of bytes"). */
+#define ND_SHIFT_WORDS 1024
 #define ND_SHIFT_CHUNKS 8
 #define ND_SHIFT_MIN_BYTES 256
 /* The words, and the chunks, of a row of L bytes that starts anywhere in a word. */
 #define ND_SHIFT_ROW_WORDS(L) (((L) + 3) / 4 + 1)
 #define ND_SHIFT_ROW_CHUNKS(L) ((ND_SHIFT_ROW_WORDS(L) + 31) / 32)
 
-/* 1: permute_nd_rows_shift, whole blocks of a row; 0: the chunks. The
- * blocks where a row fills at least 3/4 of its blocks' words. Measured
- * (H100, chapter 11's NOTES.md "Rows of an odd number of bytes"): blocks
- * faster with rows of 4001 and 16499 bytes (98% and 81% filled), chunks
- * faster with rows of 554 to 2006 bytes (14% to 49% filled); the 3/4
- * between them is a guess. */
+/* 1: whole blocks of a row (permute_nd_rows_shift16); 0: the chunks. The
+ * blocks where a row fills at least a third of its blocks' bytes. Measured
+ * (H100, chapter 11's NOTES.md "Rows of an odd number of bytes"): the
+ * blocks faster with rows of 2002 to 16499 bytes (49% to 98% filled), the
+ * chunks faster with rows of 315 to 777 bytes (8% to 19% filled); the
+ * third between them is a guess. */
 static int nd_shift_by_blocks(int64_t L)
 {
     int64_t words = ND_SHIFT_ROW_WORDS(L);
     int64_t blocks = (words + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
-    return 4 * words >= 3 * blocks * ND_SHIFT_WORDS;
+    return 3 * words >= blocks * ND_SHIFT_WORDS;
 }
 
 /* A ROWS plan's rows: the product of its other axes. */
@@ -484,45 +490,9 @@ static __device__ __forceinline__ uint32_t nd_shift_word(uint32_t x, uint32_t ne
     return __funnelshift_r(x, lane == 31 ? next : right, 8 * sh);
 }
 
-__global__ void __launch_bounds__(ND_THREADS)
-permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
-                      int64_t total)
-{
-    const int lane = threadIdx.x % 32;
-    uint32_t z2 = blockIdx.x / a.pieces, piece = blockIdx.x - z2 * a.pieces;
-    const int64_t L = a.vecs;   /* the row's bytes */
-    int64_t s, d;
-
-    for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)
-        for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {
-            uint32_t x[ND_ROW_UNROLL], next[ND_ROW_UNROLL];
-            int64_t q[ND_ROW_UNROLL];
-            nd_offsets(&a, z0, z1, z2, &s, &d);
-            const int64_t d0 = d - (d & 3);
-            const int sh = (int)((s - d) & 3);
-#pragma unroll
-            for (int u = 0; u < ND_ROW_UNROLL; u++) {
-                int64_t w = (int64_t)piece * ND_SHIFT_WORDS + u * ND_THREADS + threadIdx.x;
-                q[u] = d0 + 4 * w - d;   /* the word's first byte, in the row (from -3) */
-                /* s + q[u] - sh: the aligned input word under it */
-                nd_shift_load(in, total, s + q[u] - sh, q[u], L, sh, lane, &x[u], &next[u]);
-            }
-#pragma unroll
-            for (int u = 0; u < ND_ROW_UNROLL; u++) {
-                uint32_t v = nd_shift_word(x[u], next[u], sh, lane);
-                if (q[u] < L)
-                    funnel_store(out + d + q[u], v, (int)max(-q[u], (int64_t)0),
-                                 (int)min(L - q[u], (int64_t)4));
-            }
-        }
-}
-
-/* permute_nd_rows_shift in 16 bytes a lane (shift16.h says how): where
- * both buffers are 16-byte aligned, in place of the 4-byte blocks. A
- * block moves ND_THREADS groups of 16 bytes of one row, the same 4096
- * bytes as permute_nd_rows_shift's blocks (so nd_shift_by_blocks holds
- * for both), with a quarter of the load and store instructions. That it
- * is faster is a hypothesis until measured. */
+/* The shifted rows' blocks, 16 bytes a lane (shift16.h says how): a
+ * block moves ND_THREADS groups of 16 bytes of one row, ND_SHIFT_WORDS
+ * words. */
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rows_shift16(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
                         int64_t total)
@@ -683,7 +653,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     skinny = !quads && !pairs && !funnel && plan.nz > 0 &&
-             nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg);
+             nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
+             sk_pick(sg.wide, sg.k);
     narrow = !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
              plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
@@ -719,13 +690,6 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         a.pieces = (uint32_t)pieces;
         g[0] = (uint32_t)x;
-    } else if (shift && nd_shift_by_blocks(a.vecs)) {   /* its own pieces: ND_SHIFT_WORDS words */
-        int64_t pieces = (ND_SHIFT_ROW_WORDS(a.vecs) + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
-        int64_t x = a.z_dims[2] * pieces;
-        if (x > 0x7FFFFFFFLL)
-            return "too many tiles or rows for one grid";
-        a.pieces = (uint32_t)pieces;
-        g[0] = (uint32_t)x;
     } else if (shift) {   /* its own grid: warps of ND_SHIFT_CHUNKS chunks of 32 words */
         int64_t cpr = ND_SHIFT_ROW_CHUNKS(a.vecs);
         int64_t chunks = nd_rows_count(&plan) * cpr;
@@ -738,9 +702,6 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (shift16) {
         permute_nd_rows_shift16<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
                                                       tp_problem_bytes(p));
-    } else if (shift && nd_shift_by_blocks(a.vecs)) {
-        permute_nd_rows_shift<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
-                                                    tp_problem_bytes(p));
     } else if (shift) {
         permute_nd_rows_shift_chunks<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out,
                                                            a, tp_problem_bytes(p));

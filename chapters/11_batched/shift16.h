@@ -16,8 +16,8 @@
  *   S16_STG_PART(p, v, f, t) bytes f .. t - 1 of word v stored at the
  *                            aligned word p (chapter 10's funnel_store)
  *
- * THE DESIGN: the shifted rows (permute_nd_rows_shift) in 16 bytes a
- * lane. A row of L bytes goes from input byte s to output byte d. Output
+ * THE DESIGN: the shifted rows (permute_nd.cu) in 16 bytes a lane. A
+ * row of L bytes goes from input byte s to output byte d. Output
  * group g of the row is the 16 aligned bytes at (d & ~15) + 16 g, row
  * bytes q .. q + 15 with q = (d & ~15) + 16 g - d (from -15). Their input
  * bytes s + q .. s + q + 15 start sh = (s - d) mod 16 bytes into the
