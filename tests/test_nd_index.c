@@ -461,6 +461,148 @@ static int split_paths(void)
     return 1;
 }
 
+/* nd_fold_rows: a permutation that keeps rows of 2, 4, 8 or 16 bytes is
+ * folded into one of bigger elements that moves the same bytes to the same
+ * places (the CPU reference of both, byte for byte); rows of other lengths,
+ * a fastest axis that moves and buffers not aligned to the row are left
+ * alone. */
+static int fold_rows_cases(void)
+{
+    static const int sizes[4] = { 1, 2, 4, 8 };
+    int n, folded = 0, kept = 0;
+    srand(77);
+    for (n = 0; n < 400; n++) {
+        int rank = 2 + rand() % 3, perm[4], k, e = sizes[rand() % 4], fold;
+        int64_t dims[4];
+        uintptr_t in = 0x10000 + (rand() % 4 == 0 ? (uintptr_t)e : 0);
+        tp_problem p, f;
+        static const int64_t last[6] = { 1, 2, 3, 4, 8, 16 };
+        char buf[128];
+        for (k = 0; k < rank; k++) {
+            dims[k] = k < rank - 1 ? 2 + rand() % 8 : last[rand() % 6];
+            perm[k] = k;
+        }
+        for (k = rank - 2; k > 0; k--) {   /* the last axis stays, but for 1 in 8 */
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        if (rand() % 8 == 0) {
+            perm[rank - 1] = perm[0];
+            perm[0] = rank - 1;
+        }
+        p = tp_problem_make(rank, dims, perm, e);
+        fold = nd_fold_rows(&p, in, 0x20000, &f);
+        {
+            tp_problem s = tp_problem_simplify(&p);
+            int64_t row = s.dims[s.rank - 1] * e;
+            int want = s.rank >= 2 && s.perm[s.rank - 1] == s.rank - 1 && row <= 16 &&
+                       (row & (row - 1)) == 0 && in % (uintptr_t)row == 0;
+            EXPECT(fold == want, "%s: folded %d, want %d", tp_problem_format(&p, buf, sizeof buf),
+                   fold, want);
+        }
+        if (fold) {
+            int64_t bytes = tp_problem_bytes(&p), i;
+            unsigned char *x = malloc((size_t)bytes), *y = malloc((size_t)bytes),
+                          *z = malloc((size_t)bytes);
+            EXPECT(x && y && z, "out of host memory");
+            EXPECT(tp_problem_bytes(&f) == bytes, "the folded problem has other bytes");
+            for (i = 0; i < bytes; i++)
+                x[i] = (unsigned char)(i * 7 + i / 251);
+            tp_problem_reference(&p, x, y);
+            tp_problem_reference(&f, x, z);
+            EXPECT(memcmp(y, z, (size_t)bytes) == 0, "%s: the folded problem moves bytes elsewhere",
+                   tp_problem_format(&p, buf, sizeof buf));
+            free(x);
+            free(y);
+            free(z);
+            folded++;
+        } else {
+            kept++;
+        }
+    }
+    EXPECT(folded >= 50 && kept >= 50, "folded %d, kept %d of 400: draw more of each", folded,
+           kept);
+    return 1;
+}
+
+/* permute_nd_small's blocks, emulated: for random batches of small
+ * matrices (3 and 4 axes), every output element that the kernel's groups
+ * of 16 bytes gather (nd_small_grid, nd_small_at, nd_small_src,
+ * nd_small_next) is checked by the sink: from the right input element,
+ * once, every one. */
+static int small_batch_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    static const int perms[4][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+                                     { 2, 0, 1, 0 } };
+    int n, fits = 0;
+    srand(5);
+    for (n = 0; n < 400; n++) {
+        int which = rand() % 4, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
+        int64_t dims[4];
+        int k;
+        for (k = 0; k < rank; k++)
+            dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
+        tp_problem p = tp_problem_make(rank, dims, perms[which], e);
+        tp_plan plan = tp_problem_plan(&p);
+        nd_args a;
+        uint32_t grid[3];
+        sink s;
+        if (!nd_small_fit(&plan))
+            continue;
+        fits++;
+        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) && nd_small_grid(&plan, &a, grid),
+               "no grid");
+        s.p = &p;
+        s.bytes = tp_problem_bytes(&p);
+        s.in_addr = 0x10000;
+        s.out_addr = 0x20000;
+        s.bad = 0;
+        s.count = calloc((size_t)s.bytes, 1);
+        EXPECT(s.count != NULL, "out of host memory");
+        EXPECT((int64_t)a.pieces * plan.n_rows * plan.n_cols * e <= ND_SMALL_BYTES,
+               "%u matrices of %lld bytes overflow a block's chunk", a.pieces,
+               (long long)(plan.n_rows * plan.n_cols * e));
+        {
+            const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C, per = 16 / e;
+            uint32_t bx, by;
+            for (by = 0; by < grid[1]; by++)
+                for (bx = 0; bx < grid[0]; bx++) {
+                    int64_t b0 = (int64_t)bx * a.pieces, z1;
+                    int64_t left = a.z_dims[2] - b0;
+                    int nn = (int)(left < a.pieces ? left : a.pieces) * M, t, j;
+                    for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1])
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (k = t; k * per < nn; k += ND_THREADS) {
+                                nd_small_pos q = nd_small_at(k * per, R, C);
+                                for (j = 0; j < per; j++) {
+                                    if (k * per + j < nn)
+                                        store(&s, (z1 * a.z_out[1] + b0 * M + k * per + j) * e,
+                                              (z1 * a.z_in[1] + b0 * M + nd_small_src(q, R, C)) * e,
+                                              e);
+                                    nd_small_next(&q, R, C);
+                                }
+                            }
+                }
+        }
+        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
+            if (s.count[i] == 0) {
+                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
+                s.bad = 1;
+            }
+        free(s.count);
+        if (s.bad) {
+            char buf[128], msg[sizeof why];
+            snprintf(msg, sizeof msg, "%s", why);
+            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
+            return 0;
+        }
+    }
+    EXPECT(fits >= 100, "only %d of 400 drawn batches fit the small-batch kernel", fits);
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -470,5 +612,9 @@ int main(void)
         random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
     run("a split side's offsets in 32 and in 64 bits", split_paths);
+    run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
+        fold_rows_cases);
+    run("400 random batches of small matrices through permute_nd_small's groups",
+        small_batch_cases);
     return failures ? 1 : 0;
 }

@@ -304,6 +304,116 @@ static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
     return ok;
 }
 
+/* Rows of 2, 4, 8 or 16 bytes are elements. A permutation that keeps
+ * the fastest axis (after tp_problem_simplify) moves rows; where a row is
+ * that short, each row is one access, scattered (the 1-byte (1, 2, 0, 3)
+ * of 739 x 754 x 142 x 4 is 739 x 107068 rows of one word each). The same
+ * bytes go to the same places if the row is one element of row_len x
+ * elem_bytes bytes and the fastest axis is dropped: then the permutation
+ * moves the fastest axis, a tile (there, a 2-D transpose of 4-byte
+ * elements). 1 and the folded problem in *f where that applies and both
+ * buffers are aligned to the bigger element; else 0. */
+static inline int nd_fold_rows(const tp_problem *p, uintptr_t in, uintptr_t out, tp_problem *f)
+{
+    tp_problem s = tp_problem_simplify(p);
+    int r = s.rank;
+    int64_t bytes;
+    if (r < 2 || s.perm[r - 1] != r - 1)
+        return 0;
+    bytes = s.dims[r - 1] * s.elem_bytes;
+    if (bytes > 16 || (bytes & (bytes - 1)) != 0 || (in | out) % (uintptr_t)bytes != 0)
+        return 0;
+    *f = tp_problem_make(r - 1, s.dims, s.perm, (int)bytes);
+    return 1;
+}
+
+/* permute_nd_small (permute_nd.cu): a batch of small matrices. A TILE
+ * plan whose matrices are dense (rows of n_cols elements in, of n_rows
+ * out), lie one after another along the last other axis on both sides
+ * (strides n_rows x n_cols), have a side shorter than TP_PLAN_SHORT and
+ * at most ND_SMALL_MAX bytes: a tile per matrix would be mostly empty (an
+ * 8 x 33 byte matrix uses 264 of a tile's 4096). Instead a block moves
+ * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
+ * which are contiguous in the input and in the output: loaded as they
+ * lie, stored in output order, each output element gathered from shared
+ * memory. */
+#define ND_SMALL_BYTES 16384
+#define ND_SMALL_MAX 4096
+/* (The plans tp_problem_plan makes order the other axes by the input, so
+ * the last one's input stride is m whenever its output stride is: the
+ * test of z_in, and of out_col, states the kernel's assumption; only the
+ * z_out test can fail in practice.) */
+static inline int nd_small_fit(const tp_plan *plan)
+{
+    int64_t m = plan->n_rows * plan->n_cols;
+    return plan->kind == TP_PLAN_TILE && plan->nz >= 1 && plan->rows_lo == 0 &&
+           plan->cols_lo == 0 && (plan->n_rows < TP_PLAN_SHORT || plan->n_cols < TP_PLAN_SHORT) &&
+           m * plan->elem_bytes <= ND_SMALL_MAX && plan->in_row == plan->n_cols &&
+           plan->out_col == plan->n_rows && plan->z_in[plan->nz - 1] == m &&
+           plan->z_out[plan->nz - 1] == m;
+}
+
+/* Matrices a block: as many as ND_SMALL_BYTES holds, rounded down so that
+ * a block's bytes are a multiple of 16 where that leaves any (every
+ * block's chunk then starts 16-byte aligned when the buffers and the
+ * other axis's strides are). */
+static inline int nd_small_batch(const tp_plan *plan)
+{
+    int mb = (int)(plan->n_rows * plan->n_cols * plan->elem_bytes), g = ND_SMALL_BYTES / mb;
+    int align = 16;
+    while (mb % align != 0)
+        align /= 2;
+    return g >= 16 / align ? g - g % (16 / align) : g;
+}
+
+/* The small batch's grid, after nd_make_args: block x takes matrices
+ * x P .. x P + P - 1 of z2 (P = a->pieces = nd_small_batch), y steps
+ * through z1 (looped past ND_GRID_YZ_MAX). 0 if x would pass 2^31 - 1. */
+static inline int nd_small_grid(const tp_plan *plan, nd_args *a, uint32_t grid[3])
+{
+    int per = nd_small_batch(plan);
+    int64_t x = (a->z_dims[2] + per - 1) / per;
+    if (x > 0x7FFFFFFFLL)
+        return 0;
+    a->pieces = (uint32_t)per;
+    grid[0] = (uint32_t)x;
+    grid[1] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
+    grid[2] = 1;
+    return 1;
+}
+
+/* Where output element o of a chunk comes from: it is element (r, c) of
+ * the chunk's matrix g with o = g R C + c R + r (R = n_rows, C = n_cols),
+ * input element g R C + r C + c of the chunk. A thread finds (g, c, r)
+ * once for its first element and steps on from there. */
+typedef struct {
+    int g, c, r;
+} nd_small_pos;
+ND_HD nd_small_pos nd_small_at(int o, int R, int C)
+{
+    nd_small_pos q;
+    int rem;
+    q.g = o / (R * C);
+    rem = o - q.g * R * C;
+    q.c = rem / R;
+    q.r = rem - q.c * R;
+    return q;
+}
+ND_HD int nd_small_src(nd_small_pos q, int R, int C)
+{
+    return (q.g * R + q.r) * C + q.c;
+}
+ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
+{
+    if (++q->r == R) {
+        q->r = 0;
+        if (++q->c == C) {
+            q->c = 0;
+            q->g++;
+        }
+    }
+}
+
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,
  * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE rows,

@@ -365,6 +365,96 @@ ND_SKINNY_KERNEL(permute_nd_skinny_1, 1)
 ND_SKINNY_KERNEL(permute_nd_skinny_2, 2)
 typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 
+/* ---- A batch of small matrices: several whole matrices a block -------------
+
+ * nd_small_fit (nd_index.h) says when: dense matrices with a short side,
+ * one after another along the other axis z2 on both sides. Block x moves
+ * matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of each z1:
+ * their input bytes, contiguous, into shared memory in 16-byte accesses
+ * where the chunk is 16-byte aligned (4-byte, else bytes); then their
+ * output bytes, contiguous too, in groups of 16: a thread gathers a
+ * group's elements from shared memory (nd_small_at once, nd_small_next
+ * after each) and stores the group as one 16-byte access where it is
+ * aligned and whole, else element by element. */
+static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
+                                                     uint8_t *sh, int n)
+{
+    int i, done = 0;
+    if (((uintptr_t)src & 15) == 0) {
+        for (i = threadIdx.x; i < n / 16; i += ND_THREADS)
+            ((uint4 *)sh)[i] = ((const uint4 *)src)[i];
+        done = n / 16 * 16;
+    } else if (((uintptr_t)src & 3) == 0) {
+        for (i = threadIdx.x; i < n / 4; i += ND_THREADS)
+            ((uint32_t *)sh)[i] = ((const uint32_t *)src)[i];
+        done = n / 4 * 4;
+    }
+    for (i = done + threadIdx.x; i < n; i += ND_THREADS)
+        sh[i] = src[i];
+}
+
+/* Element j of a group into the group's four words w, from element src
+ * of the chunk, and back out to dst; E bytes an element (a constant). */
+#define ND_SMALL_GET(w, j, chunk, src, E)                                                \
+    do {                                                                                 \
+        if ((E) == 1)                                                                    \
+            (w)[(j) / 4] |= (uint32_t)(chunk)[src] << (8 * ((j) % 4));                   \
+        else if ((E) == 2)                                                               \
+            (w)[(j) / 2] |= (uint32_t)((const uint16_t *)(chunk))[src] << (16 * ((j) % 2)); \
+        else                                                                             \
+            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+                (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)(chunk))[(src) * ((E) / 4) + u_]; \
+    } while (0)
+#define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
+    do {                                                                                 \
+        if ((E) == 1)                                                                    \
+            (dst)[i] = (uint8_t)((w)[(j) / 4] >> (8 * ((j) % 4)));                        \
+        else if ((E) == 2)                                                               \
+            ((uint16_t *)(dst))[i] = (uint16_t)((w)[(j) / 2] >> (16 * ((j) % 2)));        \
+        else                                                                             \
+            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+                ((uint32_t *)(dst))[(int64_t)(i) * ((E) / 4) + u_] = (w)[(j) * ((E) / 4) + u_]; \
+    } while (0)
+
+#define ND_SMALL_KERNEL(NAME, T)                                                         \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
+    {                                                                                    \
+        __shared__ __align__(16) uint8_t chunk[ND_SMALL_BYTES];                          \
+        enum { E = sizeof(T), PER = 16 / sizeof(T) };   /* elements a group */           \
+        const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
+        const int64_t b0 = (int64_t)blockIdx.x * a.pieces;                               \
+        const int n = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */  \
+        for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
+            const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
+            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * M);                  \
+            const bool wide = ((uintptr_t)dst & 15) == 0;                                \
+            nd_small_load((const uint8_t *)src, chunk, n * E);                           \
+            __syncthreads();                                                             \
+            for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
+                uint32_t w[4] = {0, 0, 0, 0};                                            \
+                nd_small_pos q = nd_small_at(k * PER, R, C);                             \
+                _Pragma("unroll") for (int j = 0; j < PER; j++) {                       \
+                    if (k * PER + j < n)                                                 \
+                        ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);             \
+                    nd_small_next(&q, R, C);                                             \
+                }                                                                        \
+                if (wide && (k + 1) * PER <= n) {                                        \
+                    *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]);       \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
+                        ND_SMALL_PUT(dst, k * PER + j, w, j, E);                         \
+                }                                                                        \
+            }                                                                            \
+            __syncthreads(); /* the chunk is refilled for the next z1 */                 \
+        }                                                                                \
+    }
+ND_SMALL_KERNEL(permute_nd_small_1, uint8_t)
+ND_SMALL_KERNEL(permute_nd_small_2, uint16_t)
+ND_SMALL_KERNEL(permute_nd_small_4, uint32_t)
+ND_SMALL_KERNEL(permute_nd_small_8, unsigned long long)
+ND_SMALL_KERNEL(permute_nd_small_16, nd_16)
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -622,8 +712,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, narrow, skinny;
+    int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
     sk_geom sg;
+    tp_problem folded;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -631,6 +722,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         return "not a valid problem (tp_problem_check says why)";
     if (((uintptr_t)in | (uintptr_t)out) % (uintptr_t)p->elem_bytes != 0)
         return "needs buffers aligned to the element size";
+    if (nd_fold_rows(p, (uintptr_t)in, (uintptr_t)out, &folded))
+        return launch_permute_nd(in, out, &folded, block);   /* short rows: elements */
     plan = tp_problem_plan(p);
     if (launch_matrix(&plan, in, out) == NULL)
         return NULL;   /* launched (and checked) by chapter 9's or 10's dispatcher */
@@ -649,13 +742,14 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                 0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS;
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
-    quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    skinny = !quads && !pairs && !funnel && plan.nz > 0 &&
+    small = nd_small_fit(&plan);
+    quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    skinny = !small && !quads && !pairs && !funnel && plan.nz > 0 &&
              nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
              sk_pick(sg.wide, sg.k);
-    narrow = !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
+    narrow = !small && !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
              plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
@@ -670,6 +764,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
+    if (small && !nd_small_grid(&plan, &a, g))   /* its own blocks: matrices of z2 */
+        return "too many tiles or rows for one grid";
     if (skinny) {   /* its own blocks: one piece of the long side each */
         if (sk_blocks(&sg) > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
@@ -717,6 +813,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             permute_nd_funnel_split_1<<<grid, ND_THREADS>>>(i8, o8, a, n);
         else
             permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
+    } else if (small) {
+        ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
