@@ -603,6 +603,102 @@ static int small_batch_cases(void)
     return 1;
 }
 
+/* permute_nd_rowtile, emulated: for random permutations that keep short
+ * rows of whole words (3 and 4 axes, 1 to 8-byte elements), every block,
+ * step of C and thread walks its loads into a shared tile (each shared
+ * word remembers which input word it holds, and must be written in this
+ * step before it is read) and its stores out of it; the sink checks every
+ * output byte. Also: the shared tile fits ND_RT_SHARED_WORDS for every row
+ * length taken. */
+static int rowtile_cases(void)
+{
+    static const int sizes[4] = { 1, 2, 4, 8 };
+    static int64_t shared[ND_RT_SHARED_WORDS];
+    int n, fits = 0, W;
+    for (W = 1; W < ND_RT_MAX_WORDS; W++) {
+        int T = nd_rowtile_side(W);
+        EXPECT((T + 1) * T * W <= ND_RT_SHARED_WORDS, "rows of %d words overflow the tile", W);
+    }
+    srand(11);
+    for (n = 0; n < 300; n++) {
+        int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 4];
+        int64_t dims[4];
+        for (k = 0; k < rank; k++) {
+            dims[k] = 1 + rand() % (k == rank - 1 ? 16 : 70);
+            perm[k] = k;
+        }
+        for (k = rank - 2; k > 0; k--) {   /* the last axis stays */
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        tp_problem p = tp_problem_make(rank, dims, perm, e);
+        tp_plan plan = tp_problem_plan(&p);
+        nd_rowtile g;
+        uint32_t grid[3], bx, by;
+        sink s;
+        if (!nd_rowtile_fit(&plan, 0x10000, 0x20000, &g, grid))
+            continue;
+        fits++;
+        s.p = &p;
+        s.bytes = tp_problem_bytes(&p);
+        s.in_addr = 0x10000;
+        s.out_addr = 0x20000;
+        s.bad = 0;
+        s.count = calloc((size_t)s.bytes, 1);
+        EXPECT(s.count != NULL, "out of host memory");
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                const int W = g.W, T = g.T, P = (T + 1) * W, sm = ND_THREADS / W,
+                          sw = ND_THREADS % W;
+                uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
+                int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
+                int na = (int)(g.na - a0 < T ? g.na - a0 : T), nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
+                for (c = by; c < g.nc; c += grid[1]) {
+                    int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
+                    int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
+                    int t, i;
+                    for (i = 0; i < ND_RT_SHARED_WORDS; i++)
+                        shared[i] = -1;
+                    for (t = 0; t < ND_THREADS; t++) {
+                        nd_rt_pos q = nd_rt_at(t, na, W);
+                        for (i = t; i < nb * na * W; i += ND_THREADS) {
+                            int64_t at = q.o * P + q.m * W + q.w;
+                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
+                                   (long long)at);
+                            shared[at] = src + q.o * g.b_in + q.m * W + q.w;
+                            nd_rt_step(&q, na, W, sm, sw);
+                        }
+                    }
+                    for (t = 0; t < ND_THREADS; t++) {
+                        nd_rt_pos q = nd_rt_at(t, nb, W);
+                        for (i = t; i < na * nb * W; i += ND_THREADS) {
+                            int64_t at = q.m * P + q.o * W + q.w;
+                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
+                                   "a store from shared word %lld, never loaded", (long long)at);
+                            store(&s, (dst + q.o * g.a_out + q.m * W + q.w) * 4, shared[at] * 4, 4);
+                            nd_rt_step(&q, nb, W, sm, sw);
+                        }
+                    }
+                }
+            }
+        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
+            if (s.count[i] == 0) {
+                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
+                s.bad = 1;
+            }
+        free(s.count);
+        if (s.bad) {
+            char buf[128], msg[sizeof why];
+            snprintf(msg, sizeof msg, "%s", why);
+            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
+            return 0;
+        }
+    }
+    EXPECT(fits >= 100, "only %d of 300 drawn problems took the row tile", fits);
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -616,5 +712,6 @@ int main(void)
         fold_rows_cases);
     run("400 random batches of small matrices through permute_nd_small's groups",
         small_batch_cases);
+    run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     return failures ? 1 : 0;
 }

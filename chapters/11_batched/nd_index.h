@@ -414,6 +414,108 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
     }
 }
 
+/* permute_nd_rowtile (permute_nd.cu): short rows in a tile. A ROWS plan
+ * whose rows are a few words long (W = row bytes / 4, under
+ * ND_RT_MAX_WORDS) is a transpose whose elements are rows: along the
+ * other axis A that follows the row in the input (input stride: one row),
+ * neighbouring rows are contiguous in the input; along the axis B that
+ * follows it in the output, in the output. The rows kernel reads runs
+ * along A and scatters each row alone to the output, in partial sectors
+ * (8-byte (0, 2, 1, 3) of 104 x 4554 x 12 x 5, rows of 40 bytes: 12.4% of
+ * the copy). A block here takes T x T rows of (A, B): it loads, for each
+ * of its T rows along B, the T rows along A as one contiguous run of T W
+ * words, into shared memory at pitch P = (T + 1) W words a B-line; then
+ * stores, for each A, the T rows along B as one contiguous run. A warp's
+ * 32 store-side words b W + w of one A-line read shared words b P + a W +
+ * w, and P = W (mod 32) where T = 32, so they fall on 32 banks. The third
+ * other axis C, if any, only moves the tile (grid y). Strides in words;
+ * rows and buffers 4-byte aligned. */
+#define ND_RT_MAX_WORDS 32
+#define ND_RT_SHARED_WORDS 8448   /* (T + 1) T W at most: 33 x 32 x 8 (17 x 16 x 31 is less) */
+typedef struct {
+    int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
+    int64_t a_out, b_in;   /* A's output stride, B's input stride         */
+    int64_t c_in, c_out;   /* C's strides                                 */
+    uint32_t tiles_a;      /* tiles along A                               */
+    int W, T;              /* words a row, the tile's side                */
+} nd_rowtile;
+
+ND_HD int nd_rowtile_side(int W)
+{
+    return W <= 8 ? 32 : 16;
+}
+
+/* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
+ * C) if the plan's rows are short enough and word-aligned; else 0. */
+static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t out, nd_rowtile *g,
+                                 uint32_t grid[3])
+{
+    int64_t L = plan->row_len * plan->elem_bytes, wpe, tiles_b;
+    int k, ia = -1, ib = -1, ic = -1;
+    if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 >= ND_RT_MAX_WORDS ||
+        (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3)
+        return 0;
+    for (k = 0; k < plan->nz; k++) {
+        if (plan->z_in[k] == plan->row_len && ia < 0)
+            ia = k;
+        else if (plan->z_out[k] == plan->row_len && ib < 0)
+            ib = k;
+        else
+            ic = k;
+    }
+    if (ia < 0 || ib < 0 || (plan->nz == 3 && ic < 0))
+        return 0;
+    wpe = plan->elem_bytes;   /* strides: elements to words */
+    g->W = (int)(L / 4);
+    g->T = nd_rowtile_side(g->W);
+    g->na = plan->z_dims[ia];
+    g->nb = plan->z_dims[ib];
+    g->a_out = plan->z_out[ia] * wpe / 4;
+    g->b_in = plan->z_in[ib] * wpe / 4;
+    g->nc = plan->nz == 3 ? plan->z_dims[ic] : 1;
+    g->c_in = plan->nz == 3 ? plan->z_in[ic] * wpe / 4 : 0;
+    g->c_out = plan->nz == 3 ? plan->z_out[ic] * wpe / 4 : 0;
+    tiles_b = (g->nb + g->T - 1) / g->T;
+    if ((g->na + g->T - 1) / g->T * tiles_b > 0x7FFFFFFFLL)
+        return 0;
+    g->tiles_a = (uint32_t)((g->na + g->T - 1) / g->T);
+    grid[0] = (uint32_t)(g->tiles_a * tiles_b);
+    grid[1] = (uint32_t)(g->nc < ND_GRID_YZ_MAX ? g->nc : ND_GRID_YZ_MAX);
+    grid[2] = 1;
+    return 1;
+}
+
+/* A thread's walk over a tile's words in (o, m, w) order (w fastest, m
+ * of extent nm, o slowest), ND_THREADS words a step: the position of word
+ * i, then the step by ND_THREADS = sm W + sw with adds (a division only
+ * where m passes nm). */
+typedef struct {
+    int o, m, w;
+} nd_rt_pos;
+ND_HD nd_rt_pos nd_rt_at(int i, int nm, int W)
+{
+    nd_rt_pos p;
+    int rem;
+    p.o = i / (nm * W);
+    rem = i - p.o * nm * W;
+    p.m = rem / W;
+    p.w = rem - p.m * W;
+    return p;
+}
+ND_HD void nd_rt_step(nd_rt_pos *p, int nm, int W, int sm, int sw)
+{
+    p->w += sw;
+    if (p->w >= W) {
+        p->w -= W;
+        p->m++;
+    }
+    p->m += sm;
+    if (p->m >= nm) {
+        p->o += p->m / nm;
+        p->m %= nm;
+    }
+}
+
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,
  * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE rows,

@@ -455,6 +455,37 @@ ND_SMALL_KERNEL(permute_nd_small_4, uint32_t)
 ND_SMALL_KERNEL(permute_nd_small_8, unsigned long long)
 ND_SMALL_KERNEL(permute_nd_small_16, nd_16)
 
+/* ---- Short rows in a tile (nd_index.h says how) ----------------------------- */
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
+{
+    __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
+    const int W = g.W, T = g.T, P = (T + 1) * W, t = threadIdx.x;
+    const int sm = ND_THREADS / W, sw = ND_THREADS % W;
+    const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
+    const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;
+    const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0);
+
+    for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
+        const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
+        uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
+        nd_rt_pos p = nd_rt_at(t, na, W);   /* loads: B-line o, row m along A, word w */
+#pragma unroll 4
+        for (int i = t; i < nb * na * W; i += ND_THREADS) {
+            sh[p.o * P + p.m * W + p.w] = src[p.o * g.b_in + p.m * W + p.w];
+            nd_rt_step(&p, na, W, sm, sw);
+        }
+        __syncthreads();
+        p = nd_rt_at(t, nb, W);   /* stores: A-line o, row m along B, word w */
+#pragma unroll 4
+        for (int i = t; i < na * nb * W; i += ND_THREADS) {
+            dst[p.o * g.a_out + p.m * W + p.w] = sh[p.m * P + p.o * W + p.w];
+            nd_rt_step(&p, nb, W, sm, sw);
+        }
+        __syncthreads();   /* the tile is refilled for the next c */
+    }
+}
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -714,6 +745,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     uint32_t g[3];
     int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
     sk_geom sg;
+    nd_rowtile rt;
     tp_problem folded;
 
     if (block.x * block.y * block.z != ND_THREADS)
@@ -730,6 +762,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (plan.kind == TP_PLAN_COPY) {
         CHECK_CUDA(cudaMemcpyAsync(out, in, (size_t)tp_problem_bytes(p),
                                    cudaMemcpyDeviceToDevice, 0));
+        return NULL;
+    }
+    if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
+        permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS>>>((const uint32_t *)in,
+                                                                   (uint32_t *)out, rt);
+        CHECK_LAUNCH();
         return NULL;
     }
     access = plan.kind == TP_PLAN_ROWS
