@@ -699,6 +699,61 @@ static int rowtile_cases(void)
     return 1;
 }
 
+/* split_walk.h: a walk from i by steps of s gives, at every step, the
+ * offset floor(i / lo) s_hi + (i mod lo) s_lo of the element it is at:
+ * starts below 0 (tile rows above the matrix), below and above 2^32, lo
+ * below and above the step, and a side that is not split (lo =
+ * INT64_MAX), as the kernels use it. */
+static int split_walk_cases(void)
+{
+    static const int64_t los[6] = { 1, 3, 11, 31, 300, INT64_MAX };
+    static const int steps[5] = { 1, 4, 8, 29, 256 };
+    int k, n, j;
+    srand(9);
+    for (n = 0; n < 3000; n++) {
+        int64_t lo = los[rand() % 6], i;
+        int s = steps[rand() % 5];
+        switch (n % 3) {
+        case 0: i = lo == INT64_MAX ? 0 : -(int64_t)(rand() % 40); break;   /* as the kernels */
+        case 1: i = rand() % 100000; break;
+        default: i = 0xFFFFFF00LL + rand() % 512; break;
+        }
+        split_walk w = split_walk_at(i, lo);
+        split_step t = split_walk_step_of(w.lo, s);
+        for (k = 0; k < 40; k++, i += s) {
+            int64_t q = i >= 0 ? i / lo : -((-i + lo - 1) / lo), r = i - q * lo;
+            EXPECT(split_walk_off(&w, 7, 1000003) == q * 1000003 + r * 7 && w.rem >= 0 &&
+                       w.rem < lo,
+                   "walk from %lld by %d (lo %lld), step %d: offset %lld, want %lld",
+                   (long long)(i - (int64_t)k * s), s, (long long)lo, k,
+                   (long long)split_walk_off(&w, 7, 1000003), (long long)(q * 1000003 + r * 7));
+            split_walk_next(&w, t);
+        }
+    }
+    for (j = 0; j < 2; j++) {   /* nd_walk_rows / nd_walk_cols equal nd_row_in / nd_col_out */
+        nd_args a;
+        memset(&a, 0, sizeof a);
+        a.n_rows = a.n_cols = 5000;
+        a.in_row = 13;
+        a.out_col = 17;
+        a.rows_lo = j ? 12 : 0;
+        a.in_row_hi = 100003;
+        a.cols_lo = j ? 0 : 7;
+        a.out_col_hi = 70001;
+        split_walk wr = nd_walk_rows(&a, 5), wc = nd_walk_cols(&a, 9);
+        split_step tr = split_walk_step_of(wr.lo, 16), tc = split_walk_step_of(wc.lo, 16);
+        for (k = 0; k < 200; k++) {
+            EXPECT(split_walk_off(&wr, a.in_row, a.in_row_hi) == nd_row_in(&a, 5 + 16 * k),
+                   "nd_walk_rows at row %d", 5 + 16 * k);
+            EXPECT(split_walk_off(&wc, a.out_col, a.out_col_hi) == nd_col_out(&a, 9 + 16 * k),
+                   "nd_walk_cols at column %d", 9 + 16 * k);
+            split_walk_next(&wr, tr);
+            split_walk_next(&wc, tc);
+        }
+    }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -713,5 +768,6 @@ int main(void)
     run("400 random batches of small matrices through permute_nd_small's groups",
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
+    run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     return failures ? 1 : 0;
 }

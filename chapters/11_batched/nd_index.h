@@ -29,6 +29,7 @@
 
 #include "problem.h"
 #include "../10_elements/skinny_words.h"   /* sk_geom, for nd_skinny_fit */
+#include "../10_elements/split_walk.h"     /* nd_walk_rows, nd_walk_cols */
 
 #ifdef __CUDACC__
 #define ND_HD static __host__ __device__ __forceinline__
@@ -99,6 +100,20 @@ ND_HD int64_t nd_col_out(const nd_args *a, int64_t c)
 {
     return a->cols_lo == 0 ? c * a->out_col : nd_split(c, a->n_cols, a->cols_lo, a->out_col,
                                                          a->out_col_hi);
+}
+
+/* The same offsets walked (split_walk.h): from row r (column c), with
+ * split_walk_off(&w, in_row, in_row_hi) (out_col, out_col_hi) the offset
+ * and split_walk_next to step. A side that is
+ * not split walks as one "split" whose fast axis never ends (lo past any
+ * index). */
+ND_HD split_walk nd_walk_rows(const nd_args *a, int64_t r)
+{
+    return split_walk_at(r, a->rows_lo ? a->rows_lo : INT64_MAX);
+}
+ND_HD split_walk nd_walk_cols(const nd_args *a, int64_t c)
+{
+    return split_walk_at(c, a->cols_lo ? a->cols_lo : INT64_MAX);
 }
 
 /* The byte quads (chapter 10's transpose_u8_quads with strides): thread

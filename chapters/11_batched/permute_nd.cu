@@ -33,8 +33,9 @@ typedef uint4 nd_16;
  * the 32 threads reading a column of the tile fall on 32 banks (8 and
  * 16-byte elements: 33 elements, as chapter 10's tiles). Tile (z1, z2,
  * tile number) comes from the grid (nd_index.h). A side shorter than 32
- * continues into the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and
- * nd_col_out find a row's and a column's offset then. */
+ * continues into the next axis (problem.h's TP_PLAN_SHORT): the split
+ * kernels walk that side's rows or columns (nd_walk_rows, nd_walk_cols:
+ * one division a thread, then adds). */
 #define ND_PAD(T) (sizeof(T) >= 4 ? 1 : 4 / (int)sizeof(T))
 #define ND_TILE_KERNEL(NAME, T, S, MIN_BLOCKS, SPLIT)                                    \
     __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
@@ -63,10 +64,15 @@ typedef uint4 nd_16;
                             v[j] = *p;                                                   \
                         p += P * a.in_row;                                               \
                     }                                                                    \
-                } else {                                                                 \
-                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                } else { /* rows walked P at a time (split_walk.h) */                    \
+                    split_walk wr = nd_walk_rows(&a, r0 + ty);                           \
+                    const split_step by = split_walk_step_of(wr.lo, P);                  \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
                         if (col_ok && j * P < rows_in)                                   \
-                            v[j] = in[in_off + nd_row_in(&a, r0 + ty + j * P) + c0 + tx]; \
+                            v[j] = in[in_off + split_walk_off(&wr, a.in_row, a.in_row_hi) + \
+                                      c0 + tx];                                          \
+                        split_walk_next(&wr, by);                                        \
+                    }                                                                    \
                 }                                                                        \
                 _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                      \
                     if (col_ok && j * P < rows_in)                                       \
@@ -80,17 +86,20 @@ typedef uint4 nd_16;
                         q += P * a.out_col;                                              \
                     }                                                                    \
                 } else {                                                                 \
-                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                    split_walk wc = nd_walk_cols(&a, c0 + ty);                           \
+                    const split_step by = split_walk_step_of(wc.lo, P);                  \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
                         if (row_ok && j * P < cols_in)                                   \
-                            out[out_off + nd_col_out(&a, c0 + ty + j * P) + r0 + tx] =   \
-                                tile[tx][ty + j * P];                                    \
+                            out[out_off + split_walk_off(&wc, a.out_col, a.out_col_hi) + \
+                                r0 + tx] = tile[tx][ty + j * P];                         \
+                        split_walk_next(&wc, by);                                        \
+                    }                                                                    \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
     }
 
-/* SPLIT: a kernel for plans with a split side (nd_row_in / nd_col_out
- * divide), and one for the rest, whose rows are P apart and stepped with
+/* SPLIT: a kernel for plans with a split side (walked), and one for the rest, whose rows are P apart and stepped with
  * one pointer; apart, each needs fewer registers than both in one.
  * MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
  * the registers a thread may use (65536 / (256 x MIN_BLOCKS)). Without it
@@ -299,10 +308,13 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
  * division per row or column), and one without. `total`: the input's
  * elements (a load past the end is read element by element).
  * MIN_BLOCKS as for the tiles above, from `nvcc -arch=sm_90 -O3 -Xptxas
- * -v`: the most blocks with no spills (4: 64 registers, 3: 80), except
- * for the split 1-byte kernel, which spills 8 bytes at 3 blocks and none
- * only at 2 (96 registers); it keeps 3, on the hypothesis, not measured,
- * that a few bytes of spills cost less than a third of the threads. */
+ * -v`: the most blocks with no spills (4: 64 registers, 3: 80). The
+ * split kernels walk their split side (split_walk.h) instead of dividing
+ * for each row: a division a row made permute_nd_funnel_split_1 148 KB of
+ * code (the cubin's .text; 87 KB walked) and Nsight Compute found its
+ * warps waiting on instruction fetches (chapter 11's NOTES.md, "The
+ * tensor sweep's slowest cases"); that the walk makes it faster is a
+ * hypothesis until measured. */
 #define ND_FUNNEL_KERNEL(NAME, E, SPLIT, MIN_BLOCKS)                                     \
     __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
