@@ -531,6 +531,28 @@ ND_HD void nd_rt_step(nd_rt_pos *p, int nm, int W, int sm, int sw)
     }
 }
 
+/* permute_nd_narrow_split (permute_nd.cu): a narrow tile (columns fewer
+ * than TP_PLAN_SHORT that cannot continue) whose rows are split over two
+ * axes, the slow one contiguous with the columns in the input (input
+ * stride of the slow row axis = n_cols): the 1-byte (1, 3, 2, 0) of 12 x
+ * 451 x 5127 x 8 is a tile of 12 x 5127 rows of 8 columns, and in the
+ * input each row's 8 bytes sit beside the next slow row's. The narrow
+ * tile loads row after row, so a warp's loads jump between fast rows
+ * (an input axis apart) every 8 bytes; this one takes whole groups of
+ * rows_lo rows (H of them, block_rows / rows_lo) and loads them in the
+ * input's order, fast row slowest, so that each is a run of H n_cols
+ * elements. Returns H, or 0 where it does not apply (a fast side longer
+ * than half the block's rows included). */
+#define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* the narrow tiles' rows a
+                                                                    block: 256, 128 or 64 */
+static inline int nd_narrow_split_groups(const tp_plan *plan, int block_rows)
+{
+    if (plan->kind != TP_PLAN_TILE || plan->n_cols >= TP_PLAN_SHORT || plan->cols_lo != 0 ||
+        plan->rows_lo == 0 || plan->in_row_hi != plan->n_cols || plan->rows_lo > block_rows / 2)
+        return 0;
+    return (int)(block_rows / plan->rows_lo);
+}
+
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,
  * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE rows,
