@@ -168,7 +168,7 @@ if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
     # The packed kernels' words and the 64 x 64 tiles' 16 loads stay in registers.
     for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads \
         transpose_u16_tile64 transpose_u8_tile64 transpose_u16_tile64w transpose_u8_tile64w \
-        transpose_u16_funnel transpose_u8_funnel; do
+        transpose_u16_funnel transpose_u8_funnel transpose_u16_skinny transpose_u8_skinny; do
         check_equal ch10.txt "$k" 2 0 "$k keeps its values in registers (no stack frame)"
         check_equal ch10.txt "$k" 3 0 "$k spills nothing"
     done

@@ -22,8 +22,8 @@
 #                         end of each output row (funnel_tile.cuh's last
 #                         valid byte `hi` becomes `hi + 1`): `./chapter10
 #                         --check --kernel u8_funnel` must FAIL
-#   shift_last_word       chapter 11's shifted rows (nd_shift_load, both
-#                         kernels) load a word only where it starts in the
+#   shift_last_word       chapter 11's shifted rows in chunks (nd_shift_load)
+#                         load a word only where it starts in the
 #                         row, not also where its left neighbour still
 #                         needs its bytes (the bug
 #                         of their first version): scripts/permute_case

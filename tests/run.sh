@@ -343,11 +343,14 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # and after, and with a short side split over two axes (rows: 30x3x11x301
 # as 3,1,0,2; columns: 300x40x7 as 2,1,0); and the shifted rows, rows of
 # an odd number of bytes from 256 up, whose input and output rows start at
-# every offset into a word: in chunks (259, 1031, 2 x 517, 2053; 3 other
-# axes) and in whole blocks (4001, 2 x 3071: two blocks a row); and
-# permute_nd_narrow, columns shorter than 32 that cannot continue into
-# another axis (1 to 31 of them, rows split or not, 1 to 8 bytes). The
-# first and the shifted rows (chunks, blocks) also under compute-sanitizer.
+# every offset into a word: in chunks (259, 1031, 2 x 517; 3 other axes)
+# and in whole blocks of 16-byte lanes (2053, 4001, 2 x 3071: two blocks
+# a row); and permute_nd_narrow, columns shorter than 32 that cannot
+# continue into another axis (1 to 31 of them, rows split or not, 1 to 8
+# bytes); and permute_nd_skinny, 1 and 2-byte tiles with a short side
+# that sk_pick takes (wide: 13 and 16 elements; tall: 17 to 31). The
+# first, the shifted rows (chunks, blocks) and the skinny tiles (wide,
+# tall) also under compute-sanitizer.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -357,7 +360,9 @@ permute_nd_levers_ok() {
         "2 2,1,0,3 3x4x5x517" "1 0,2,1,3 2x3x5x2053" \
         "1 1,0,2 3x4x4001" "2 1,0,2 3x2x3071" "1 2,1,0,3 3x4x5x517" \
         "4 0,2,1 30x2000x18" "8 0,2,1 7x1000x5" "1 0,2,1 5x777x16" \
-        "2 0,3,2,1 4x5x300x18" "4 0,3,2,1 3x5x301x31" "8 0,2,1 3x300x2"; do
+        "2 0,3,2,1 4x5x300x18" "4 0,3,2,1 3x5x301x31" "8 0,2,1 3x300x2" \
+        "1 0,2,1 5x776x17" "2 0,2,1 3x1001x30" "1 0,2,1 4x13x3001" "2 0,2,1 3x16x2001" \
+        "1 0,2,1 7x300x31" "2 0,1,3,2 2x3x500x30"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
     done
@@ -366,9 +371,13 @@ permute_nd_levers_ok() {
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem 1 --perm 1,0,2 --size 3x5x1031 --check > /dev/null &&
         compute-sanitizer --tool memcheck --error-exitcode 1 \
-            "$p" --elem 1 --perm 1,0,2 --size 3x2x3071 --check > /dev/null
+            "$p" --elem 1 --perm 1,0,2 --size 3x2x3071 --check > /dev/null &&
+        compute-sanitizer --tool memcheck --error-exitcode 1 \
+            "$p" --elem 1 --perm 0,2,1 --size 4x13x3001 --check > /dev/null &&
+        compute-sanitizer --tool memcheck --error-exitcode 1 \
+            "$p" --elem 2 --perm 0,2,1 --size 3x1001x30 --check > /dev/null
 }
-gpu_test "gpu: permute_nd's funnel tiles, shifted rows and narrow tiles pass their shapes, memcheck clean" permute_nd_levers_ok
+gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow and skinny tiles pass their shapes, memcheck clean" permute_nd_levers_ok
 
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped

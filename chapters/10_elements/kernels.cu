@@ -47,6 +47,7 @@
 #include "kernels.h"
 #include "staged_index.h"
 #include "funnel_tile.cuh"
+#include "skinny_words.h"   /* after funnel_tile.cuh: SK_STG_PART is its funnel_store */
 #include "../tile.h"
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
@@ -897,6 +898,56 @@ LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words
 LAUNCH_FUNNEL(launch_u16_funnel, transpose_u16_funnel, uint16_t, 2)
 LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
 
+/* ---- Skinny matrices in words: chapter 9's lever 5 for 1 and 2 bytes -------
+
+ * transpose_u8_skinny and transpose_u16_skinny: a matrix with a side of
+ * at most SK_MAX_SIDE elements (k), any other side. A block takes
+ * all k lines of the short side over w positions of the long one (about
+ * 32 KB), and moves both sides in 32-bit words: one side is a contiguous
+ * run, the other k segments funnel-shifted into words.
+ * skinny_words.h holds the whole body of both (and says how it works),
+ * so that tests/test_skinny.c can run the same code on the CPU. */
+#define SKINNY_KERNEL(NAME, T)                                                          \
+    __global__ void __launch_bounds__(SK_THREADS)                                      \
+        NAME(const T *__restrict__ in, T *__restrict__ out, sk_geom g)                 \
+    {                                                                                  \
+        extern __shared__ uint32_t sk_piece[];   /* k lines of g.pitch bytes */        \
+        sk_phase1((const uint8_t *)in, 0, (uint8_t *)sk_piece, &g, blockIdx.x, threadIdx.x, \
+                  (int)sizeof(T));                                                     \
+        __syncthreads();                                                               \
+        sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, 0, &g, blockIdx.x, threadIdx.x, \
+                  (int)sizeof(T));                                                     \
+    }
+SKINNY_KERNEL(transpose_u8_skinny, uint8_t)
+typedef char skinny_threads_match[SKINNY_THREADS == SK_THREADS ? 1 : -1];
+SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
+
+#define LAUNCH_SKINNY(LAUNCH, KERNEL, T, E)                                             \
+    const char *LAUNCH(const void *in, void *out, int rows, int cols, dim3 block)        \
+    {                                                                                    \
+        sk_geom g = sk_make(rows, cols, E);                                              \
+        dim3 grid;                                                                       \
+        const char *na;                                                                  \
+        if (block.x * block.y * block.z != SK_THREADS)                                   \
+            return "written for blocks of 256 threads";                                  \
+        if (g.k > SK_MAX_SIDE)                                                           \
+            return "for a side of at most 255 elements";                                    \
+        if (((uintptr_t)in | (uintptr_t)out) % 4 != 0)                                   \
+            return "needs 4-byte aligned buffers";                                       \
+        na = tp_grid(&grid, sk_blocks(&g), 1, 1, 1);                                     \
+        if (na)                                                                          \
+            return na;                                                                   \
+        KERNEL<<<grid, SK_THREADS, sk_shared_bytes(&g)>>>((const T *)in, (T *)out, g);   \
+        CHECK_LAUNCH();                                                                  \
+        return NULL;                                                                     \
+    }
+/* Where the dispatchers take the skinny kernels: sk_pick (skinny_words.h)
+ * of the short side, tall or wide. */
+#define SKINNY_FITS(rows, cols)                                                           \
+    sk_pick((rows) <= (cols), (rows) < (cols) ? (rows) : (cols))
+LAUNCH_SKINNY(launch_u16_skinny, transpose_u16_skinny, uint16_t, 2)
+LAUNCH_SKINNY(launch_u8_skinny, transpose_u8_skinny, uint8_t, 1)
+
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
     dim3 grid;
@@ -1036,10 +1087,12 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
  *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
- *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_tile64w
- *            where rows <= cols, else transpose_u16_tile64
+ *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_skinny
+ *            (where SKINNY_FITS: a very short side), else
+ *            transpose_u16_tile64w where rows <= cols, else transpose_u16_tile64
  *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_funnel
- *            (the same), else transpose_u8_tile64w
+ *            (the same), else transpose_u8_skinny (the same), else
+ *            transpose_u8_tile64w
  * The funnel tiles, with their sector-aligned stores, were the fastest on
  * odd sides of a few hundred elements and more (NOTES.md, "The funnel
  * tiles"); on a short side most of a tile is empty, and where output rows
@@ -1067,6 +1120,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
+    if (SKINNY_FITS(rows, cols) && launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
+        return NULL;
     if (rows <= cols && launch_u16_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;
     if (launch_u16_tile64(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
@@ -1081,6 +1136,8 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
         return NULL;
     if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
+    if (SKINNY_FITS(rows, cols) && launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (launch_u8_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
         return NULL;

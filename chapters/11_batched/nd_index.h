@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "problem.h"
+#include "../10_elements/skinny_words.h"   /* sk_geom, for nd_skinny_fit */
 
 #ifdef __CUDACC__
 #define ND_HD static __host__ __device__ __forceinline__
@@ -301,6 +302,39 @@ static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
     for (k = 0; k < plan->nz; k++)
         ok = ok && plan->z_in[k] % 8 == 0 && plan->z_out[k] % 8 == 0;
     return ok;
+}
+
+/* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
+ * tiles can take a TILE plan of 1 or 2-byte elements with no side split,
+ * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE rows,
+ * and the output's column stride is the row count (the output is runs
+ * of n_rows elements); tall: at most SK_MAX_SIDE columns, and
+ * the input's row stride is the column count. Both buffers must be 4-byte
+ * aligned, and the run side's matrices must start on a word (every other
+ * axis's stride on that side a multiple of 4 bytes). */
+static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out,
+                                int64_t in_bytes, sk_geom *g)
+{
+    int k, e = plan->elem_bytes, in_words = 1, out_words = 1;
+    if (plan->kind != TP_PLAN_TILE || e > 2 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
+        (in | out) % 4 != 0)
+        return 0;
+    for (k = 0; k < plan->nz; k++) {   /* every matrix's first byte on a word? */
+        in_words = in_words && (plan->z_in[k] * e) % 4 == 0;
+        out_words = out_words && (plan->z_out[k] * e) % 4 == 0;
+    }
+    /* The run side needs its matrices to start on a word; the segments
+     * start anywhere. */
+    if (plan->n_rows <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
+        plan->n_rows <= plan->n_cols && out_words) {
+        *g = sk_make_strided(1, plan->n_rows, plan->n_cols, plan->in_row, e, in_bytes);
+        return 1;
+    }
+    if (plan->n_cols <= SK_MAX_SIDE && plan->in_row == plan->n_cols && in_words) {
+        *g = sk_make_strided(0, plan->n_cols, plan->n_rows, plan->out_col, e, in_bytes);
+        return 2;
+    }
+    return 0;
 }
 
 #endif

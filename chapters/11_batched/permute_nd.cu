@@ -12,6 +12,7 @@
 #include "../09_beyond/kernels.h"
 #include "../10_elements/kernels.h"
 #include "../10_elements/funnel_tile.cuh"
+#include "shift16.h"
 #include "../tile.h"
 
 /* A 16-byte element or access: four 32-bit words, copied as one. */
@@ -334,6 +335,36 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
            FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
 }
 
+/* ---- Skinny tiles in words: chapter 10's transpose_u8_skinny for N-D -------
+
+ * A 1 or 2-byte TILE plan (no side split) with a side of at most
+ * SK_MAX_SIDE elements whose run side is dense: the short side is the rows
+ * (wide) and the output's stride of a column is the row count, so that
+ * the output is runs of k elements one after another; or the short side
+ * is the columns (tall) and the input's row stride is the column count.
+ * (0, 2, 1) of a batch of B x R x k matrices is the tall case. Each block
+ * moves one piece (skinny_words.h) of every matrix of its (z1, z2)
+ * walk, the matrices' first bytes from nd_offsets. */
+#define ND_SKINNY_KERNEL(NAME, E)                                                        \
+    __global__ void __launch_bounds__(SK_THREADS)                                        \
+        NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a, sk_geom g) \
+    {                                                                                    \
+        extern __shared__ uint32_t nd_piece[];                                           \
+        int64_t in_off, out_off;                                                         \
+        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
+            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
+                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
+                sk_phase1(in, in_off * E, (uint8_t *)nd_piece, &g, blockIdx.x, threadIdx.x, E); \
+                __syncthreads();                                                         \
+                sk_phase2((const uint8_t *)nd_piece, out, out_off * E, &g, blockIdx.x,   \
+                          threadIdx.x, E);                                               \
+                __syncthreads(); /* the piece is refilled for the next (z1, z2) */       \
+            }                                                                            \
+    }
+ND_SKINNY_KERNEL(permute_nd_skinny_1, 1)
+ND_SKINNY_KERNEL(permute_nd_skinny_2, 2)
+typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -388,35 +419,41 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * row are stored in part (funnel_store). The plan's strides are in bytes
  * (an access of 1).
  *
- * Two ways to share the words out, chosen by nd_shift_by_blocks:
- * - permute_nd_rows_shift: a block moves ND_SHIFT_WORDS words of one row,
- *   ND_ROW_UNROLL a thread, all loaded before the first is stored.
- * - permute_nd_rows_shift_chunks: for rows that would leave much of such
- *   a block idle (a row of 2002 bytes fills half of one), the work is cut
- *   into chunks of 32 words, a warp's width: chunk k of row r is words
+ * Two ways to share the row out, chosen by nd_shift_by_blocks:
+ * - permute_nd_rows_shift16: a block moves 4096 bytes of one row
+ *   (ND_SHIFT_WORDS words), 16 bytes a lane (shift16.h), where both
+ *   buffers are 16-byte aligned (cudaMalloc's always are).
+ * - permute_nd_rows_shift_chunks: for rows that would leave most of such
+ *   a block idle (a row of 554 bytes fills 14% of one), or buffers
+ *   aligned to 4 bytes only, the work is cut into chunks of 32 words, a
+ *   warp's width: chunk k of row r is words
  *   32 k .. 32 k + 31 of it, a row has a.pieces of them, the rows counted
  *   z2 fastest, then z1, z0. A warp moves ND_SHIFT_CHUNKS neighbouring
  *   chunks, all loaded before the first is stored; it finds the row of its
  *   first chunk with divisions and steps (k, z2, z1, z0) from there, so
- *   several short rows share a warp. */
-#define ND_SHIFT_WORDS (ND_THREADS * ND_ROW_UNROLL)
+ *   several short rows share a warp.
+ * A first version moved the blocks in 4-byte words (1024 a block, 4 a
+ * thread); the 16-byte lanes replaced it after measuring 94.3 against
+ * 76.4% of the copy on rows of 16499 bytes (NOTES.md, "Rows of an odd
+ * number of bytes"). */
+#define ND_SHIFT_WORDS 1024
 #define ND_SHIFT_CHUNKS 8
 #define ND_SHIFT_MIN_BYTES 256
 /* The words, and the chunks, of a row of L bytes that starts anywhere in a word. */
 #define ND_SHIFT_ROW_WORDS(L) (((L) + 3) / 4 + 1)
 #define ND_SHIFT_ROW_CHUNKS(L) ((ND_SHIFT_ROW_WORDS(L) + 31) / 32)
 
-/* 1: permute_nd_rows_shift, whole blocks of a row; 0: the chunks. The
- * blocks where a row fills at least 3/4 of its blocks' words. Measured
- * (H100, chapter 11's NOTES.md "Rows of an odd number of bytes"): blocks
- * faster with rows of 4001 and 16499 bytes (98% and 81% filled), chunks
- * faster with rows of 554 to 2006 bytes (14% to 49% filled); the 3/4
- * between them is a guess. */
+/* 1: whole blocks of a row (permute_nd_rows_shift16); 0: the chunks. The
+ * blocks where a row fills at least a third of its blocks' bytes. Measured
+ * (H100, chapter 11's NOTES.md "Rows of an odd number of bytes"): the
+ * blocks faster with rows of 2002 to 16499 bytes (49% to 98% filled), the
+ * chunks faster with rows of 315 to 777 bytes (8% to 19% filled); the
+ * third between them is a guess. */
 static int nd_shift_by_blocks(int64_t L)
 {
     int64_t words = ND_SHIFT_ROW_WORDS(L);
     int64_t blocks = (words + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
-    return 4 * words >= 3 * blocks * ND_SHIFT_WORDS;
+    return 3 * words >= blocks * ND_SHIFT_WORDS;
 }
 
 /* A ROWS plan's rows: the product of its other axes. */
@@ -453,36 +490,32 @@ static __device__ __forceinline__ uint32_t nd_shift_word(uint32_t x, uint32_t ne
     return __funnelshift_r(x, lane == 31 ? next : right, 8 * sh);
 }
 
+/* The shifted rows' blocks, 16 bytes a lane (shift16.h says how): a
+ * block moves ND_THREADS groups of 16 bytes of one row, ND_SHIFT_WORDS
+ * words. */
 __global__ void __launch_bounds__(ND_THREADS)
-permute_nd_rows_shift(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
-                      int64_t total)
+permute_nd_rows_shift16(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
+                        int64_t total)
 {
     const int lane = threadIdx.x % 32;
+    const unsigned all = 0xFFFFFFFFu;
     uint32_t z2 = blockIdx.x / a.pieces, piece = blockIdx.x - z2 * a.pieces;
     const int64_t L = a.vecs;   /* the row's bytes */
     int64_t s, d;
 
     for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {
-            uint32_t x[ND_ROW_UNROLL], next[ND_ROW_UNROLL];
-            int64_t q[ND_ROW_UNROLL];
+            uint32_t x[4], next[4], y[4];
             nd_offsets(&a, z0, z1, z2, &s, &d);
-            const int64_t d0 = d - (d & 3);
-            const int sh = (int)((s - d) & 3);
+            const int64_t q = s16_q(d, (int64_t)piece * ND_THREADS + threadIdx.x);
+            s16_load(in, total, s, d, L, q, lane == 31, x, next);
 #pragma unroll
-            for (int u = 0; u < ND_ROW_UNROLL; u++) {
-                int64_t w = (int64_t)piece * ND_SHIFT_WORDS + u * ND_THREADS + threadIdx.x;
-                q[u] = d0 + 4 * w - d;   /* the word's first byte, in the row (from -3) */
-                /* s + q[u] - sh: the aligned input word under it */
-                nd_shift_load(in, total, s + q[u] - sh, q[u], L, sh, lane, &x[u], &next[u]);
+            for (int i = 0; i < 4; i++) {
+                y[i] = __shfl_down_sync(all, x[i], 1);
+                if (lane == 31)
+                    y[i] = next[i];
             }
-#pragma unroll
-            for (int u = 0; u < ND_ROW_UNROLL; u++) {
-                uint32_t v = nd_shift_word(x[u], next[u], sh, lane);
-                if (q[u] < L)
-                    funnel_store(out + d + q[u], v, (int)max(-q[u], (int64_t)0),
-                                 (int)min(L - q[u], (int64_t)4));
-            }
+            s16_store(out, s, d, L, q, x, y);
         }
 }
 
@@ -589,7 +622,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, narrow;
+    int access, quads, pairs, funnel, shift, shift16, narrow, skinny;
+    sk_geom sg;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -618,8 +652,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    narrow = !quads && !pairs && plan.kind == TP_PLAN_TILE && plan.n_cols < TP_PLAN_SHORT &&
-             plan.cols_lo == 0;
+    skinny = !quads && !pairs && !funnel && plan.nz > 0 &&
+             nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
+             sk_pick(sg.wide, sg.k);
+    narrow = !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
+             plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
                       &a, g))
@@ -633,6 +670,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
+    if (skinny) {   /* its own blocks: one piece of the long side each */
+        if (sk_blocks(&sg) > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        g[0] = (uint32_t)sk_blocks(&sg);
+    }
     if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
         int64_t x = (plan.n_rows + ND_NARROW_ROWS(plan.elem_bytes) - 1) /
                     ND_NARROW_ROWS(plan.elem_bytes);
@@ -640,8 +682,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         g[0] = (uint32_t)x;
     }
-    if (shift && nd_shift_by_blocks(a.vecs)) {   /* its own pieces: ND_SHIFT_WORDS words */
-        int64_t pieces = (ND_SHIFT_ROW_WORDS(a.vecs) + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
+    shift16 = shift && nd_shift_by_blocks(a.vecs) && ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
+    if (shift16) {   /* its own pieces: ND_THREADS groups of 16 bytes */
+        int64_t pieces = (s16_groups(a.vecs) + ND_THREADS - 1) / ND_THREADS;
         int64_t x = a.z_dims[2] * pieces;
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
@@ -656,9 +699,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         g[1] = g[2] = 1;
     }
     dim3 grid(g[0], g[1], g[2]);
-    if (shift && nd_shift_by_blocks(a.vecs)) {
-        permute_nd_rows_shift<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
-                                                    tp_problem_bytes(p));
+    if (shift16) {
+        permute_nd_rows_shift16<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
+                                                      tp_problem_bytes(p));
     } else if (shift) {
         permute_nd_rows_shift_chunks<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out,
                                                            a, tp_problem_bytes(p));
@@ -678,6 +721,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
         permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
+    } else if (skinny) {
+        if (plan.elem_bytes == 1)
+            permute_nd_skinny_1<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
+                (const uint8_t *)in, (uint8_t *)out, a, sg);
+        else
+            permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
+                (const uint8_t *)in, (uint8_t *)out, a, sg);
     } else if (narrow) {
         ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {

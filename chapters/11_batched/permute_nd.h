@@ -10,7 +10,7 @@
  *                             all loaded before the first is stored; rows
  *                             of an odd number of bytes, 256 and more, in
  *                             aligned 32-bit words shifted into place
- *                             (permute_nd_rows_shift, _chunks);
+ *                             (permute_nd_rows_shift16, _chunks);
  *   the fastest axis moves    permute_nd_tile: a padded tile in the
  *                             element's own size (64 x 64 with 16 loads in
  *                             flight a thread, chapter 9's lever 1, for up
