@@ -28,6 +28,10 @@
 #                         needs its bytes (the bug
 #                         of their first version): scripts/permute_case
 #                         on rows of 1031 bytes must FAIL
+#   shift16_last_group    the same bug in the 16-byte lanes (shift16.h's
+#                         s16_load loads only where its own group starts in
+#                         the row): scripts/permute_case on rows of 4001
+#                         bytes, which take the 16-byte lanes, must FAIL
 # One line per case: PASS when the check reacted as it should, else FAIL.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -117,5 +121,11 @@ if mutant shift_last_word chapters/11_batched/permute_nd.cu \
         built shift_last_word "$pc"; then
     expect shift_last_word FAIL "$scratch/shift_last_word/$pc" --elem 1 --perm 1,0,2 \
         --size 3x5x1031 --check
+fi
+if mutant shift16_last_group chapters/11_batched/shift16.h \
+        "if (q < L + 16)" "if (q < L)" &&
+        built shift16_last_group "$pc"; then
+    expect shift16_last_group FAIL "$scratch/shift16_last_group/$pc" --elem 1 --perm 1,0,2 \
+        --size 3x4x4001 --check
 fi
 exit "$status"
