@@ -653,7 +653,8 @@ static int rowtile_cases(void)
                           sw = ND_THREADS % W;
                 uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
                 int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
-                int na = (int)(g.na - a0 < T ? g.na - a0 : T), nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
+                int na = (int)(g.na - a0 < T ? g.na - a0 : T);
+                int nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
                 for (c = by; c < g.nc; c += grid[1]) {
                     int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
                     int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
@@ -828,7 +829,8 @@ static int narrow_split_cases(void)
                                         if (rj >= rows)
                                             continue;
                                         EXPECT(tile[rj * pitch + cj] >= 0,
-                                               "tile row %d, column %d stored, never loaded", rj, cj);
+                                               "tile row %d, column %d stored, never loaded",
+                                               rj, cj);
                                         store(&s, (out_off + cj * a.out_col + r0 + rj) * e,
                                               tile[rj * pitch + cj] * e, e);
                                     }

@@ -186,7 +186,8 @@ static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ i
      * inside a group and by 7 P + 1 to the next group's first row. Rows
      * above the matrix (r < 0) get offsets too, never loaded. */
     split_walk wr = split_walk_at(g->r0 + P * (w - 8), split_r ? g->rows_lo : 1);
-    const split_step by1 = split_walk_step_of(wr.lo, 1), by_group = split_walk_step_of(wr.lo, 7 * P + 1);
+    const split_step by1 = split_walk_step_of(wr.lo, 1);
+    const split_step by_group = split_walk_step_of(wr.lo, 7 * P + 1);
 #pragma unroll
     for (int q = 0; q < 5; q++) {
 #pragma unroll

@@ -99,16 +99,17 @@ typedef uint4 nd_16;
             }                                                                            \
     }
 
-/* SPLIT: a kernel for plans with a split side (walked), and one for the rest, whose rows are P apart and stepped with
- * one pointer; apart, each needs fewer registers than both in one.
- * MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
- * the registers a thread may use (65536 / (256 x MIN_BLOCKS)). Without it
- * the 32 x 32 tiles took 48 registers and Nsight Compute measured 62.5%
- * occupancy on an H200 (chapter 11's NOTES.md). Each is the most blocks
- * with no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers)
- * for the unsplit 64 x 64 tiles and the 8-byte 32 x 32 one, 4 (64) for
- * the rest. Only where an SM holds 2048 threads (MIN_BLOCKS_2048, in
- * chapters/tile.h); elsewhere the compiler chooses alone. */
+/* SPLIT: a kernel for plans with a split side (walked), and one for the
+ * rest, whose rows are P apart and stepped with one pointer; apart, each
+ * needs fewer registers than both in one. MIN_BLOCKS: blocks of 256
+ * threads an SM must be able to hold, which caps the registers a thread
+ * may use (65536 / (256 x MIN_BLOCKS)). Without it the 32 x 32 tiles took
+ * 48 registers and Nsight Compute measured 62.5% occupancy on an H200
+ * (chapter 11's NOTES.md). Each is the most blocks with no spills (`nvcc
+ * -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers) for the unsplit 64 x 64
+ * tiles and the 8-byte 32 x 32 one, 4 (64) for the rest. Only where an SM
+ * holds 2048 threads (MIN_BLOCKS_2048, in chapters/tile.h); elsewhere the
+ * compiler chooses alone. */
 ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, ND_TILE64, 6, 0)
 ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, ND_TILE64, 6, 0)
 ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, ND_TILE64, 6, 0)
