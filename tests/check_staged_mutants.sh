@@ -29,6 +29,7 @@ trap 'rm -rf "$tmp"' EXIT
 status=0
 mkdir -p "$tmp/tests" "$tmp/chapters/10_elements"
 cp tests/test_staged.c tests/unit.h "$tmp/tests/"
+cp chapters/10_elements/funnel_r_host.h "$tmp/chapters/10_elements/"   # staged_index.h includes it
 
 mutant() {   # name, old line (exact text), new text
     local name=$1 old=$2 new=$3 text out

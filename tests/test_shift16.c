@@ -97,13 +97,10 @@ static void emu_stg128(uint8_t *p, const uint32_t w[4])
 #define S16_STG_PART(p, v, f, t) emu_stg((p), (v), (f), (t), 4)
 #include "../chapters/11_batched/shift16.h"
 
-static uint64_t seed = 0x9E3779B97F4A7C15ull;
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;   /* for unit_xorshift */
 static uint32_t next_random(void)
 {
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return (uint32_t)seed;
+    return unit_xorshift(&rng_state);
 }
 
 /* One row of L bytes from input byte s to output byte d, the input

@@ -690,9 +690,9 @@ static int test_bank_model(void)
 static int test_intrinsics(void)
 {
     uint32_t x[4] = { 0x03020100u, 0x13121110u, 0x23222120u, 0x33323130u };
-    EXPECT(st_funnel_r_host(0x44332211u, 0x88776655u, 8) == 0x55443322u, "funnel by 8");
-    EXPECT(st_funnel_r_host(0x44332211u, 0x88776655u, 0) == 0x44332211u, "funnel by 0");
-    EXPECT(st_funnel_r_host(0x44332211u, 0x88776655u, 40) == 0x55443322u, "funnel by 40");
+    EXPECT(funnel_r_host(0x44332211u, 0x88776655u, 8) == 0x55443322u, "funnel by 8");
+    EXPECT(funnel_r_host(0x44332211u, 0x88776655u, 0) == 0x44332211u, "funnel by 0");
+    EXPECT(funnel_r_host(0x44332211u, 0x88776655u, 40) == 0x55443322u, "funnel by 40");
     EXPECT(st_byte_perm_host(0x33221100u, 0x77665544u, 0x5410) == 0x55441100u, "perm 0x5410");
     EXPECT(st_byte_perm_host(0x33221100u, 0x77665544u, 0x7632) == 0x77663322u, "perm 0x7632");
     st_transpose4(x);

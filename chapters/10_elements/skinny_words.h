@@ -88,13 +88,8 @@
 #elif defined(SK_LDG32)   /* a C file's checked emulation (tests/test_skinny.c) */
 #define SK_DEV static inline
 #define SK_UNROLL
-/* __funnelshift_r as the CUDA documentation defines it. */
-static inline uint32_t sk_funnel_r_host(uint32_t lo, uint32_t hi, uint32_t sh)
-{
-    sh &= 31;
-    return sh ? (lo >> sh) | (hi << (32 - sh)) : lo;
-}
-#define SK_FUNNEL_R(lo, hi, sh) sk_funnel_r_host((lo), (hi), (sh))
+#include "funnel_r_host.h"
+#define SK_FUNNEL_R(lo, hi, sh) funnel_r_host((lo), (hi), (sh))
 #if !defined(SK_LDG8) || !defined(SK_LDS32) || !defined(SK_STS32) || !defined(SK_LDS_ELEM) || \
     !defined(SK_STS_ELEM) || !defined(SK_STG32) || !defined(SK_STG_PART)
 #error "define all the memory macros (SK_LDG32 ...) before including skinny_words.h"

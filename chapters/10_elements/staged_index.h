@@ -131,11 +131,7 @@
 #define ST_DEV static inline
 #define ST_UNROLL
 /* The two intrinsics, as the CUDA documentation defines them. */
-static inline uint32_t st_funnel_r_host(uint32_t lo, uint32_t hi, uint32_t sh)
-{
-    sh &= 31;
-    return sh ? (lo >> sh) | (hi << (32 - sh)) : lo;
-}
+#include "funnel_r_host.h"
 static inline uint32_t st_byte_perm_host(uint32_t x, uint32_t y, uint32_t s)
 {
     uint64_t v = (uint64_t)x | (uint64_t)y << 32;
@@ -145,7 +141,7 @@ static inline uint32_t st_byte_perm_host(uint32_t x, uint32_t y, uint32_t s)
         r |= (uint32_t)((v >> (8 * ((s >> (4 * n)) & 7))) & 0xff) << (8 * n);
     return r;
 }
-#define ST_FUNNEL_R(lo, hi, sh) st_funnel_r_host((lo), (hi), (sh))
+#define ST_FUNNEL_R(lo, hi, sh) funnel_r_host((lo), (hi), (sh))
 #define ST_BYTE_PERM(x, y, s) st_byte_perm_host((x), (y), (s))
 #if !defined(ST_LDG16) || !defined(ST_LDG_ELEM) || !defined(ST_LDS) || !defined(ST_STS) || \
     !defined(ST_STG32) || !defined(ST_STG_ELEM)

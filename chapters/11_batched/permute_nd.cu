@@ -616,7 +616,7 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * thread); the 16-byte lanes replaced it after measuring 94.3 against
  * 76.4% of the copy on rows of 16499 bytes (NOTES.md, "Rows of an odd
  * number of bytes"). */
-#define ND_SHIFT_WORDS 1024
+#define ND_SHIFT_WORDS (ND_THREADS * 16 / 4)   /* a block's 4096 bytes, in words: 1024 */
 #define ND_SHIFT_CHUNKS 8
 #define ND_SHIFT_MIN_BYTES 256
 /* The words, and the chunks, of a row of L bytes that starts anywhere in a word. */

@@ -56,12 +56,8 @@
 #define S16_DEV static inline
 #define S16_HD static inline
 #define S16_UNROLL
-static inline uint32_t s16_funnel_r_host(uint32_t lo, uint32_t hi, uint32_t sh)
-{
-    sh &= 31;
-    return sh ? (lo >> sh) | (hi << (32 - sh)) : lo;
-}
-#define S16_FUNNEL_R(lo, hi, sh) s16_funnel_r_host((lo), (hi), (sh))
+#include "../10_elements/funnel_r_host.h"
+#define S16_FUNNEL_R(lo, hi, sh) funnel_r_host((lo), (hi), (sh))
 #if !defined(S16_LDG128) || !defined(S16_LDG8) || !defined(S16_STG128) || \
     !defined(S16_STG32) || !defined(S16_STG_PART)
 #error "define the memory macros (S16_LDG128 ...) before including shift16.h"
