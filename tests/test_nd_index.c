@@ -615,7 +615,7 @@ static int rowtile_cases(void)
     static const int sizes[4] = { 1, 2, 4, 8 };
     static int64_t shared[ND_RT_SHARED_WORDS];
     int n, fits = 0, W;
-    for (W = 1; W < ND_RT_MAX_WORDS; W++) {
+    for (W = 1; W <= ND_RT_MAX_WORDS; W++) {
         int T = nd_rowtile_side(W);
         EXPECT((T + 1) * T * W <= ND_RT_SHARED_WORDS, "rows of %d words overflow the tile", W);
     }
@@ -624,7 +624,7 @@ static int rowtile_cases(void)
         int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 4];
         int64_t dims[4];
         for (k = 0; k < rank; k++) {
-            dims[k] = 1 + rand() % (k == rank - 1 ? 16 : 70);
+            dims[k] = 1 + rand() % (k == rank - 1 ? ND_RT_MAX_WORDS * 4 / e + 2 : 70);
             perm[k] = k;
         }
         for (k = rank - 2; k > 0; k--) {   /* the last axis stays */
@@ -639,6 +639,8 @@ static int rowtile_cases(void)
         sink s;
         if (!nd_rowtile_fit(&plan, 0x10000, 0x20000, &g, grid))
             continue;
+        EXPECT(plan.row_len * e <= 4 * ND_RT_MAX_WORDS, "rows of %lld bytes took the row tile",
+               (long long)(plan.row_len * e));
         fits++;
         s.p = &p;
         s.bytes = tp_problem_bytes(&p);
@@ -696,7 +698,7 @@ static int rowtile_cases(void)
             return 0;
         }
     }
-    EXPECT(fits >= 100, "only %d of 300 drawn problems took the row tile", fits);
+    EXPECT(fits >= 75, "only %d of 300 drawn problems took the row tile", fits);
     return 1;
 }
 
@@ -755,105 +757,6 @@ static int split_walk_cases(void)
     return 1;
 }
 
-/* permute_nd_narrow_split, emulated: random 3 and 4-axis problems whose
- * plan is a narrow tile over split rows that nd_narrow_split_groups takes;
- * every block, (z1, z2) and thread walks its loads into a shared tile
- * (each shared element remembers its input element) and the stores out
- * of it; the sink checks every output byte. */
-static int narrow_split_cases(void)
-{
-    static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static int64_t tile[256 * (TP_PLAN_SHORT + 1)];
-    int n, fits = 0;
-    srand(12);
-    for (n = 0; n < 3000 && fits < 200; n++) {
-        int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 5];
-        int64_t dims[4];
-        for (k = 0; k < rank; k++) {
-            dims[k] = 1 + rand() % (rand() % 2 ? 12 : 300);
-            perm[k] = k;
-        }
-        for (k = rank - 1; k > 0; k--) {
-            int j = rand() % (k + 1), t = perm[k];
-            perm[k] = perm[j];
-            perm[j] = t;
-        }
-        tp_problem p = tp_problem_make(rank, dims, perm, e);
-        if (tp_problem_elements(&p) > 2000000)
-            continue;
-        tp_plan plan = tp_problem_plan(&p);
-        int H = nd_narrow_split_groups(&plan, ND_NARROW_ROWS(e));
-        nd_args a;
-        uint32_t grid[3], bx, by, bz;
-        sink s;
-        if (H == 0 || !nd_make_args(&plan, e, nd_tile_side(e), &a, grid))
-            continue;
-        fits++;
-        s.p = &p;
-        s.bytes = tp_problem_bytes(&p);
-        s.in_addr = 0x10000;
-        s.out_addr = 0x20000;
-        s.bad = 0;
-        s.count = calloc((size_t)s.bytes, 1);
-        EXPECT(s.count != NULL, "out of host memory");
-        {
-            const int C = (int)a.n_cols, pitch = C + 1 + (C & 1), L = (int)a.rows_lo, RB = L * H;
-            const int sm = ND_THREADS / C, sw = ND_THREADS % C;
-            grid[0] = (uint32_t)((a.n_rows + RB - 1) / RB);
-            EXPECT(RB <= ND_NARROW_ROWS(e) && RB * pitch <= 256 * (TP_PLAN_SHORT + 1),
-                   "%d rows of pitch %d overflow the tile", RB, pitch);
-            for (bz = 0; bz < grid[2]; bz++)
-                for (by = 0; by < grid[1]; by++)
-                    for (bx = 0; bx < grid[0]; bx++) {
-                        int64_t r0 = (int64_t)bx * RB, h0 = r0 / L, z1, z2, in_off, out_off;
-                        int rows = (int)(a.n_rows - r0 < RB ? a.n_rows - r0 : RB), hv = rows / L;
-                        for (z1 = bz; z1 < a.z_dims[1]; z1 += grid[2])
-                            for (z2 = by; z2 < a.z_dims[2]; z2 += grid[1]) {
-                                int t, i, j;
-                                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
-                                for (i = 0; i < RB * pitch; i++)
-                                    tile[i] = -1;
-                                for (t = 0; t < ND_THREADS; t++) {
-                                    nd_rt_pos q = nd_rt_at(t, H, C);
-                                    for (i = t; i < RB * C; i += ND_THREADS) {
-                                        if (q.m < hv)
-                                            tile[(q.m * L + q.o) * pitch + q.w] =
-                                                in_off + h0 * a.in_row_hi + q.o * a.in_row +
-                                                q.m * a.in_row_hi + q.w;
-                                        nd_rt_step(&q, H, C, sm, sw);
-                                    }
-                                }
-                                for (t = 0; t < ND_THREADS; t++)
-                                    for (j = t; j < RB * C; j += ND_THREADS) {
-                                        int cj = j / RB, rj = j - cj * RB;
-                                        if (rj >= rows)
-                                            continue;
-                                        EXPECT(tile[rj * pitch + cj] >= 0,
-                                               "tile row %d, column %d stored, never loaded",
-                                               rj, cj);
-                                        store(&s, (out_off + cj * a.out_col + r0 + rj) * e,
-                                              tile[rj * pitch + cj] * e, e);
-                                    }
-                            }
-                    }
-        }
-        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
-            if (s.count[i] == 0) {
-                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
-                s.bad = 1;
-            }
-        free(s.count);
-        if (s.bad) {
-            char buf[128], msg[sizeof why];
-            snprintf(msg, sizeof msg, "%s", why);
-            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
-            return 0;
-        }
-    }
-    EXPECT(fits >= 50, "only %d drawn problems took the narrow tile over split rows", fits);
-    return 1;
-}
-
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -869,6 +772,5 @@ int main(void)
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
-    run("random narrow tiles over split rows through permute_nd_narrow_split", narrow_split_cases);
     return failures ? 1 : 0;
 }

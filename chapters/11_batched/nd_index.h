@@ -430,7 +430,7 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
 }
 
 /* permute_nd_rowtile (permute_nd.cu): short rows in a tile. A ROWS plan
- * whose rows are a few words long (W = row bytes / 4, under
+ * whose rows are a few words long (W = row bytes / 4, at most
  * ND_RT_MAX_WORDS) is a transpose whose elements are rows: along the
  * other axis A that follows the row in the input (input stride: one row),
  * neighbouring rows are contiguous in the input; along the axis B that
@@ -445,8 +445,13 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * w, and P = W (mod 32) where T = 32, so they fall on 32 banks. The third
  * other axis C, if any, only moves the tile (grid y). Strides in words;
  * rows and buffers 4-byte aligned. */
-#define ND_RT_MAX_WORDS 32
-#define ND_RT_SHARED_WORDS 8448   /* (T + 1) T W at most: 33 x 32 x 8 (17 x 16 x 31 is less) */
+/* Rows of up to 52 bytes. On the H100 the row tile ran at 39 to 55% of
+ * the copy on 17 random shapes with rows of 12 to 124 bytes; the launch
+ * without it ran at 20 to 39% on its 8 shapes with rows of 12 to 52
+ * bytes, and at 55 to 80% on 8 of the 9 with rows of 56 bytes and more
+ * (NOTES.md, "Row tiles"). */
+#define ND_RT_MAX_WORDS 13
+#define ND_RT_SHARED_WORDS 8448   /* (T + 1) T W at most: 33 x 32 x 8 (17 x 16 x 13 is less) */
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
     int64_t a_out, b_in;   /* A's output stride, B's input stride         */
@@ -467,7 +472,7 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
 {
     int64_t L = plan->row_len * plan->elem_bytes, wpe, tiles_b;
     int k, ia = -1, ib = -1, ic = -1;
-    if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 >= ND_RT_MAX_WORDS ||
+    if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 > ND_RT_MAX_WORDS ||
         (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3)
         return 0;
     for (k = 0; k < plan->nz; k++) {
@@ -529,28 +534,6 @@ ND_HD void nd_rt_step(nd_rt_pos *p, int nm, int W, int sm, int sw)
         p->o += p->m / nm;
         p->m %= nm;
     }
-}
-
-/* permute_nd_narrow_split (permute_nd.cu): a narrow tile (columns fewer
- * than TP_PLAN_SHORT that cannot continue) whose rows are split over two
- * axes, the slow one contiguous with the columns in the input (input
- * stride of the slow row axis = n_cols): the 1-byte (1, 3, 2, 0) of 12 x
- * 451 x 5127 x 8 is a tile of 12 x 5127 rows of 8 columns, and in the
- * input each row's 8 bytes sit beside the next slow row's. The narrow
- * tile loads row after row, so a warp's loads jump between fast rows
- * (an input axis apart) every 8 bytes; this one takes whole groups of
- * rows_lo rows (H of them, block_rows / rows_lo) and loads them in the
- * input's order, fast row slowest, so that each is a run of H n_cols
- * elements. Returns H, or 0 where it does not apply (a fast side longer
- * than half the block's rows included). */
-#define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* the narrow tiles' rows a
-                                                                    block: 256, 128 or 64 */
-static inline int nd_narrow_split_groups(const tp_plan *plan, int block_rows)
-{
-    if (plan->kind != TP_PLAN_TILE || plan->n_cols >= TP_PLAN_SHORT || plan->cols_lo != 0 ||
-        plan->rows_lo == 0 || plan->in_row_hi != plan->n_cols || plan->rows_lo > block_rows / 2)
-        return 0;
-    return (int)(block_rows / plan->rows_lo);
 }
 
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny

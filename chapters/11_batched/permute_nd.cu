@@ -140,7 +140,7 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * neighbours of one output row. The shared row pitch is C + 1 or C + 2,
  * whichever is odd: the 32 rows a warp reads down one column fall on 32
  * banks (4-byte elements). */
-/* ND_NARROW_ROWS(E), the rows a block: nd_index.h */
+#define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
 #define ND_NARROW_BATCH 8
 #define ND_NARROW_KERNEL(NAME, T)                                                        \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
@@ -191,52 +191,6 @@ ND_NARROW_KERNEL(permute_nd_narrow_2, uint16_t)
 ND_NARROW_KERNEL(permute_nd_narrow_4, uint32_t)
 ND_NARROW_KERNEL(permute_nd_narrow_8, unsigned long long)
 ND_NARROW_KERNEL(permute_nd_narrow_16, nd_16)
-
-/* The narrow tile over split rows, loaded in the input's order
- * (nd_narrow_split_groups says when): a block takes H = a.group groups of
- * L = rows_lo rows, RB = H L rows, r0 a multiple of L. Its rows are (h,
- * i), tile row h L + i, input offset (h0 + h) in_row_hi + i in_row: for
- * each fast row i the H groups' n_cols columns are one run. A thread
- * walks (i, h, c), c fastest (nd_rt_pos, as the row tile). Stores as the
- * narrow tile's, RB rows. */
-#define ND_NARROW_SPLIT_KERNEL(NAME, T)                                                  \
-    __global__ void __launch_bounds__(ND_THREADS)                                        \
-        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
-    {                                                                                    \
-        enum { R = ND_NARROW_ROWS(sizeof(T)) };                                          \
-        __shared__ T tile[R * (TP_PLAN_SHORT + 1)];                                      \
-        const int C = (int)a.n_cols, pitch = C + 1 + (C & 1), t = threadIdx.x;           \
-        const int L = (int)a.rows_lo, H = (int)a.group, RB = L * H;                      \
-        const int sm = ND_THREADS / C, sw = ND_THREADS % C;                              \
-        const int64_t r0 = (int64_t)blockIdx.x * RB, h0 = r0 / L;                        \
-        const int rows = (int)min(a.n_rows - r0, (int64_t)RB), hv = rows / L;            \
-        int64_t in_off, out_off;                                                         \
-        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
-            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
-                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
-                const T *src = in + in_off + h0 * a.in_row_hi;                           \
-                nd_rt_pos p = nd_rt_at(t, H, C);   /* (i, h, c) of element t */          \
-                _Pragma("unroll 4") for (int e = t; e < RB * C; e += ND_THREADS) {       \
-                    if (p.m < hv)                                                        \
-                        tile[(p.m * L + p.o) * pitch + p.w] =                            \
-                            src[p.o * a.in_row + p.m * a.in_row_hi + p.w];               \
-                    nd_rt_step(&p, H, C, sm, sw);                                        \
-                }                                                                        \
-                __syncthreads();                                                         \
-                for (int j = t; j < RB * C; j += ND_THREADS) { /* row j % RB of column j / RB */ \
-                    int cj = j / RB, rj = j - cj * RB;                                   \
-                    if (rj < rows)                                                       \
-                        out[out_off + cj * a.out_col + r0 + rj] = tile[rj * pitch + cj]; \
-                }                                                                        \
-                __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
-            }                                                                            \
-    }
-
-ND_NARROW_SPLIT_KERNEL(permute_nd_narrow_split_1, uint8_t)
-ND_NARROW_SPLIT_KERNEL(permute_nd_narrow_split_2, uint16_t)
-ND_NARROW_SPLIT_KERNEL(permute_nd_narrow_split_4, uint32_t)
-ND_NARROW_SPLIT_KERNEL(permute_nd_narrow_split_8, unsigned long long)
-ND_NARROW_SPLIT_KERNEL(permute_nd_narrow_split_16, nd_16)
 
 /* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
 
@@ -802,7 +756,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, narrow, narrow_split, skinny, small;
+    int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
     sk_geom sg;
     nd_rowtile rt;
     tp_problem folded;
@@ -868,14 +822,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         g[0] = (uint32_t)sk_blocks(&sg);
     }
-    narrow_split = narrow ? nd_narrow_split_groups(&plan, ND_NARROW_ROWS(plan.elem_bytes)) : 0;
-    if (narrow_split) {   /* its own blocks: narrow_split groups of rows_lo rows each */
-        int64_t rb = narrow_split * plan.rows_lo, x = (plan.n_rows + rb - 1) / rb;
-        if (x > 0x7FFFFFFFLL)
-            return "too many tiles or rows for one grid";
-        a.group = (uint32_t)narrow_split;
-        g[0] = (uint32_t)x;
-    } else if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
+    if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
         int64_t x = (plan.n_rows + ND_NARROW_ROWS(plan.elem_bytes) - 1) /
                     ND_NARROW_ROWS(plan.elem_bytes);
         if (x > 0x7FFFFFFFLL)
@@ -930,8 +877,6 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         else
             permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
                 (const uint8_t *)in, (uint8_t *)out, a, sg);
-    } else if (narrow_split) {
-        ND_LAUNCH(permute_nd_narrow_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (narrow) {
         ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {

@@ -36,8 +36,7 @@
  *                             columns fewer than 32 that cannot continue
  *                             into another axis, permute_nd_narrow (a
  *                             block takes whole rows, chapter 9's lever
- *                             5; permute_nd_narrow_split over split rows,
- *                             loaded in the input's order), or for 1 and
+ *                             5), or for 1 and
  *                             2 bytes with a side of a few elements
  *                             permute_nd_skinny (chapter 10's skinny
  *                             kernels); for a batch of small dense
