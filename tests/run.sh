@@ -348,9 +348,14 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # a row); and permute_nd_narrow, columns shorter than 32 that cannot
 # continue into another axis (1 to 31 of them, rows split or not, 1 to 8
 # bytes); and permute_nd_skinny, 1 and 2-byte tiles with a short side
-# that sk_pick takes (wide: 13 and 16 elements; tall: 17 to 31). The
-# first, the shifted rows (chunks, blocks) and the skinny tiles (wide,
-# tall) also under compute-sanitizer.
+# that sk_pick takes (wide: 13 and 16 elements; tall: 17 to 31); and
+# permute_nd_small, batches of small matrices (1 to 8 bytes, the last
+# chunk of each a part one); and rows of 2 to 16 bytes folded into one
+# element (nd_fold_rows); and permute_nd_rowtile, short rows of whole
+# words in a tile (12 to 124 bytes, both tile sides); and narrow
+# tiles over split rows (1 to 8 bytes). The first, the
+# shifted rows (chunks, blocks), the skinny tiles (wide, tall), a small
+# batch, a fold and a row tile also under compute-sanitizer.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -362,18 +367,24 @@ permute_nd_levers_ok() {
         "4 0,2,1 30x2000x18" "8 0,2,1 7x1000x5" "1 0,2,1 5x777x16" \
         "2 0,3,2,1 4x5x300x18" "4 0,3,2,1 3x5x301x31" "8 0,2,1 3x300x2" \
         "1 0,2,1 5x776x17" "2 0,2,1 3x1001x30" "1 0,2,1 4x13x3001" "2 0,2,1 3x16x2001" \
-        "1 0,2,1 7x300x31" "2 0,1,3,2 2x3x500x30"; do
+        "1 0,2,1 7x300x31" "2 0,1,3,2 2x3x500x30" \
+        "1 0,1,3,2 50x31x8x33" "2 0,2,1 3001x7x45" "4 0,2,1 999x33x5" "8 0,2,1 500x31x9" \
+        "1 1,2,0,3 39x54x42x4" "2 1,0,2 300x201x8" "1 0,2,1,3 5x300x201x2" "1 2,0,1,3 7x5x301x16" \
+        "8 0,2,1,3 7x100x12x5" "4 1,0,2 70x33x3" "1 2,0,1,3 9x40x37x12" "2 0,2,1,3 3x50x41x14" \
+        "4 2,1,0,3 5x40x33x31" \
+        "1 1,3,2,0 12x45x513x8" "2 1,3,2,0 5x40x300x9" "4 1,3,2,0 7x9x100x31" "8 1,3,2,0 3x5x70x17"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
     done
     for c in "1 0,2,1 3x257x301" "1 1,0,2 3x5x1031" "1 1,0,2 3x2x3071" "1 0,2,1 4x13x3001" \
-        "2 0,2,1 3x1001x30"; do
+        "2 0,2,1 3x1001x30" "1 0,1,3,2 50x31x8x33" "1 1,2,0,3 39x54x42x4" \
+        "8 0,2,1,3 7x100x12x5" "1 1,3,2,0 12x45x513x8"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
     done
 }
-gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow and skinny tiles pass their shapes, memcheck clean" permute_nd_levers_ok
+gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow, skinny and small tiles, folded rows, row tiles pass their shapes, memcheck clean" permute_nd_levers_ok
 
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped

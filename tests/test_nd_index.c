@@ -461,6 +461,302 @@ static int split_paths(void)
     return 1;
 }
 
+/* nd_fold_rows: a permutation that keeps rows of 2, 4, 8 or 16 bytes is
+ * folded into one of bigger elements that moves the same bytes to the same
+ * places (the CPU reference of both, byte for byte); rows of other lengths,
+ * a fastest axis that moves and buffers not aligned to the row are left
+ * alone. */
+static int fold_rows_cases(void)
+{
+    static const int sizes[4] = { 1, 2, 4, 8 };
+    int n, folded = 0, kept = 0;
+    srand(77);
+    for (n = 0; n < 400; n++) {
+        int rank = 2 + rand() % 3, perm[4], k, e = sizes[rand() % 4], fold;
+        int64_t dims[4];
+        uintptr_t in = 0x10000 + (rand() % 4 == 0 ? (uintptr_t)e : 0);
+        tp_problem p, f;
+        static const int64_t last[6] = { 1, 2, 3, 4, 8, 16 };
+        char buf[128];
+        for (k = 0; k < rank; k++) {
+            dims[k] = k < rank - 1 ? 2 + rand() % 8 : last[rand() % 6];
+            perm[k] = k;
+        }
+        for (k = rank - 2; k > 0; k--) {   /* the last axis stays, but for 1 in 8 */
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        if (rand() % 8 == 0) {
+            perm[rank - 1] = perm[0];
+            perm[0] = rank - 1;
+        }
+        p = tp_problem_make(rank, dims, perm, e);
+        fold = nd_fold_rows(&p, in, 0x20000, &f);
+        {
+            tp_problem s = tp_problem_simplify(&p);
+            int64_t row = s.dims[s.rank - 1] * e;
+            int want = s.rank >= 2 && s.perm[s.rank - 1] == s.rank - 1 && row <= 16 &&
+                       (row & (row - 1)) == 0 && in % (uintptr_t)row == 0;
+            EXPECT(fold == want, "%s: folded %d, want %d", tp_problem_format(&p, buf, sizeof buf),
+                   fold, want);
+        }
+        if (fold) {
+            int64_t bytes = tp_problem_bytes(&p), i;
+            unsigned char *x = malloc((size_t)bytes), *y = malloc((size_t)bytes),
+                          *z = malloc((size_t)bytes);
+            EXPECT(x && y && z, "out of host memory");
+            EXPECT(tp_problem_bytes(&f) == bytes, "the folded problem has other bytes");
+            for (i = 0; i < bytes; i++)
+                x[i] = (unsigned char)(i * 7 + i / 251);
+            tp_problem_reference(&p, x, y);
+            tp_problem_reference(&f, x, z);
+            EXPECT(memcmp(y, z, (size_t)bytes) == 0, "%s: the folded problem moves bytes elsewhere",
+                   tp_problem_format(&p, buf, sizeof buf));
+            free(x);
+            free(y);
+            free(z);
+            folded++;
+        } else {
+            kept++;
+        }
+    }
+    EXPECT(folded >= 50 && kept >= 50, "folded %d, kept %d of 400: draw more of each", folded,
+           kept);
+    return 1;
+}
+
+/* permute_nd_small's blocks, emulated: for random batches of small
+ * matrices (3 and 4 axes), every output element that the kernel's groups
+ * of 16 bytes gather (nd_small_grid, nd_small_at, nd_small_src,
+ * nd_small_next) is checked by the sink: from the right input element,
+ * once, every one. */
+static int small_batch_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    static const int perms[4][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+                                     { 2, 0, 1, 0 } };
+    int n, fits = 0;
+    srand(5);
+    for (n = 0; n < 400; n++) {
+        int which = rand() % 4, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
+        int64_t dims[4];
+        int k;
+        for (k = 0; k < rank; k++)
+            dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
+        tp_problem p = tp_problem_make(rank, dims, perms[which], e);
+        tp_plan plan = tp_problem_plan(&p);
+        nd_args a;
+        uint32_t grid[3];
+        sink s;
+        if (!nd_small_fit(&plan))
+            continue;
+        fits++;
+        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) && nd_small_grid(&plan, &a, grid),
+               "no grid");
+        s.p = &p;
+        s.bytes = tp_problem_bytes(&p);
+        s.in_addr = 0x10000;
+        s.out_addr = 0x20000;
+        s.bad = 0;
+        s.count = calloc((size_t)s.bytes, 1);
+        EXPECT(s.count != NULL, "out of host memory");
+        EXPECT((int64_t)a.pieces * plan.n_rows * plan.n_cols * e <= ND_SMALL_BYTES,
+               "%u matrices of %lld bytes overflow a block's chunk", a.pieces,
+               (long long)(plan.n_rows * plan.n_cols * e));
+        {
+            const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C, per = 16 / e;
+            uint32_t bx, by;
+            for (by = 0; by < grid[1]; by++)
+                for (bx = 0; bx < grid[0]; bx++) {
+                    int64_t b0 = (int64_t)bx * a.pieces, z1;
+                    int64_t left = a.z_dims[2] - b0;
+                    int nn = (int)(left < a.pieces ? left : a.pieces) * M, t, j;
+                    for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1])
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (k = t; k * per < nn; k += ND_THREADS) {
+                                nd_small_pos q = nd_small_at(k * per, R, C);
+                                for (j = 0; j < per; j++) {
+                                    if (k * per + j < nn)
+                                        store(&s, (z1 * a.z_out[1] + b0 * M + k * per + j) * e,
+                                              (z1 * a.z_in[1] + b0 * M + nd_small_src(q, R, C)) * e,
+                                              e);
+                                    nd_small_next(&q, R, C);
+                                }
+                            }
+                }
+        }
+        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
+            if (s.count[i] == 0) {
+                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
+                s.bad = 1;
+            }
+        free(s.count);
+        if (s.bad) {
+            char buf[128], msg[sizeof why];
+            snprintf(msg, sizeof msg, "%s", why);
+            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
+            return 0;
+        }
+    }
+    EXPECT(fits >= 100, "only %d of 400 drawn batches fit the small-batch kernel", fits);
+    return 1;
+}
+
+/* permute_nd_rowtile, emulated: for random permutations that keep short
+ * rows of whole words (3 and 4 axes, 1 to 8-byte elements), every block,
+ * step of C and thread walks its loads into a shared tile (each shared
+ * word remembers which input word it holds, and must be written in this
+ * step before it is read) and its stores out of it; the sink checks every
+ * output byte. Also: the shared tile fits ND_RT_SHARED_WORDS for every row
+ * length taken. */
+static int rowtile_cases(void)
+{
+    static const int sizes[4] = { 1, 2, 4, 8 };
+    static int64_t shared[ND_RT_SHARED_WORDS];
+    int n, fits = 0, W;
+    for (W = 1; W <= ND_RT_MAX_WORDS; W++) {
+        int T = nd_rowtile_side(W);
+        EXPECT((T + 1) * T * W <= ND_RT_SHARED_WORDS, "rows of %d words overflow the tile", W);
+    }
+    srand(11);
+    for (n = 0; n < 300; n++) {
+        int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 4];
+        int64_t dims[4];
+        for (k = 0; k < rank; k++) {
+            dims[k] = 1 + rand() % (k == rank - 1 ? ND_RT_MAX_WORDS * 4 / e + 2 : 70);
+            perm[k] = k;
+        }
+        for (k = rank - 2; k > 0; k--) {   /* the last axis stays */
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        tp_problem p = tp_problem_make(rank, dims, perm, e);
+        tp_plan plan = tp_problem_plan(&p);
+        nd_rowtile g;
+        uint32_t grid[3], bx, by;
+        sink s;
+        if (!nd_rowtile_fit(&plan, 0x10000, 0x20000, &g, grid))
+            continue;
+        EXPECT(plan.row_len * e <= 4 * ND_RT_MAX_WORDS, "rows of %lld bytes took the row tile",
+               (long long)(plan.row_len * e));
+        fits++;
+        s.p = &p;
+        s.bytes = tp_problem_bytes(&p);
+        s.in_addr = 0x10000;
+        s.out_addr = 0x20000;
+        s.bad = 0;
+        s.count = calloc((size_t)s.bytes, 1);
+        EXPECT(s.count != NULL, "out of host memory");
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                const int W = g.W, T = g.T, P = (T + 1) * W, sm = ND_THREADS / W,
+                          sw = ND_THREADS % W;
+                uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
+                int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
+                int na = (int)(g.na - a0 < T ? g.na - a0 : T);
+                int nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
+                for (c = by; c < g.nc; c += grid[1]) {
+                    int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
+                    int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
+                    int t, i;
+                    for (i = 0; i < ND_RT_SHARED_WORDS; i++)
+                        shared[i] = -1;
+                    for (t = 0; t < ND_THREADS; t++) {
+                        nd_rt_pos q = nd_rt_at(t, na, W);
+                        for (i = t; i < nb * na * W; i += ND_THREADS) {
+                            int64_t at = q.o * P + q.m * W + q.w;
+                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
+                                   (long long)at);
+                            shared[at] = src + q.o * g.b_in + q.m * W + q.w;
+                            nd_rt_step(&q, na, W, sm, sw);
+                        }
+                    }
+                    for (t = 0; t < ND_THREADS; t++) {
+                        nd_rt_pos q = nd_rt_at(t, nb, W);
+                        for (i = t; i < na * nb * W; i += ND_THREADS) {
+                            int64_t at = q.m * P + q.o * W + q.w;
+                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
+                                   "a store from shared word %lld, never loaded", (long long)at);
+                            store(&s, (dst + q.o * g.a_out + q.m * W + q.w) * 4, shared[at] * 4, 4);
+                            nd_rt_step(&q, nb, W, sm, sw);
+                        }
+                    }
+                }
+            }
+        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
+            if (s.count[i] == 0) {
+                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
+                s.bad = 1;
+            }
+        free(s.count);
+        if (s.bad) {
+            char buf[128], msg[sizeof why];
+            snprintf(msg, sizeof msg, "%s", why);
+            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
+            return 0;
+        }
+    }
+    EXPECT(fits >= 75, "only %d of 300 drawn problems took the row tile", fits);
+    return 1;
+}
+
+/* split_walk.h: a walk from i by steps of s gives, at every step, the
+ * offset floor(i / lo) s_hi + (i mod lo) s_lo of the element it is at:
+ * starts below 0 (tile rows above the matrix), below and above 2^32, lo
+ * below and above the step, and a side that is not split (lo =
+ * INT64_MAX), as the kernels use it. */
+static int split_walk_cases(void)
+{
+    static const int64_t los[6] = { 1, 3, 11, 31, 300, INT64_MAX };
+    static const int steps[5] = { 1, 4, 8, 29, 256 };
+    int k, n, j;
+    srand(9);
+    for (n = 0; n < 3000; n++) {
+        int64_t lo = los[rand() % 6], i;
+        int s = steps[rand() % 5];
+        switch (n % 3) {
+        case 0: i = lo == INT64_MAX ? 0 : -(int64_t)(rand() % 40); break;   /* as the kernels */
+        case 1: i = rand() % 100000; break;
+        default: i = 0xFFFFFF00LL + rand() % 512; break;
+        }
+        split_walk w = split_walk_at(i, lo);
+        split_step t = split_walk_step_of(w.lo, s);
+        for (k = 0; k < 40; k++, i += s) {
+            int64_t q = i >= 0 ? i / lo : -((-i + lo - 1) / lo), r = i - q * lo;
+            EXPECT(split_walk_off(&w, 7, 1000003) == q * 1000003 + r * 7 && w.rem >= 0 &&
+                       w.rem < lo,
+                   "walk from %lld by %d (lo %lld), step %d: offset %lld, want %lld",
+                   (long long)(i - (int64_t)k * s), s, (long long)lo, k,
+                   (long long)split_walk_off(&w, 7, 1000003), (long long)(q * 1000003 + r * 7));
+            split_walk_next(&w, t);
+        }
+    }
+    for (j = 0; j < 2; j++) {   /* nd_walk_rows / nd_walk_cols equal nd_row_in / nd_col_out */
+        nd_args a;
+        memset(&a, 0, sizeof a);
+        a.n_rows = a.n_cols = 5000;
+        a.in_row = 13;
+        a.out_col = 17;
+        a.rows_lo = j ? 12 : 0;
+        a.in_row_hi = 100003;
+        a.cols_lo = j ? 0 : 7;
+        a.out_col_hi = 70001;
+        split_walk wr = nd_walk_rows(&a, 5), wc = nd_walk_cols(&a, 9);
+        split_step tr = split_walk_step_of(wr.lo, 16), tc = split_walk_step_of(wc.lo, 16);
+        for (k = 0; k < 200; k++) {
+            EXPECT(split_walk_off(&wr, a.in_row, a.in_row_hi) == nd_row_in(&a, 5 + 16 * k),
+                   "nd_walk_rows at row %d", 5 + 16 * k);
+            EXPECT(split_walk_off(&wc, a.out_col, a.out_col_hi) == nd_col_out(&a, 9 + 16 * k),
+                   "nd_walk_cols at column %d", 9 + 16 * k);
+            split_walk_next(&wr, tr);
+            split_walk_next(&wc, tc);
+        }
+    }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -470,5 +766,11 @@ int main(void)
         random_byte_cases);
     run("a wrong output stride is caught", broken_plan_is_caught);
     run("a split side's offsets in 32 and in 64 bits", split_paths);
+    run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
+        fold_rows_cases);
+    run("400 random batches of small matrices through permute_nd_small's groups",
+        small_batch_cases);
+    run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
+    run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     return failures ? 1 : 0;
 }

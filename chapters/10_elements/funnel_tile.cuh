@@ -52,6 +52,7 @@
 #define CH10_FUNNEL_TILE_CUH
 
 #include <stdint.h>
+#include "split_walk.h"   /* a split side, walked with adds */
 
 #define FUNNEL_THREADS 256
 #define FUNNEL_ROWS(E) (128 / (E))   /* a tile's rows, in elements of E bytes */
@@ -156,18 +157,6 @@ typedef struct {
     int64_t r0, c0;
 } funnel_geom;
 
-/* i / lo * s_hi + i % lo * s_lo, in 32 bits where i fits them (a
- * hypothesis: cheaper than a 64-bit division). */
-static __device__ __forceinline__ int64_t funnel_split(int64_t i, int64_t lo, int64_t s_lo,
-                                                       int64_t s_hi)
-{
-    if (i <= 0xFFFFFFFFLL) {
-        uint32_t hi = (uint32_t)i / (uint32_t)lo;
-        return (int64_t)hi * s_hi + (int64_t)((uint32_t)i - hi * (uint32_t)lo) * s_lo;
-    }
-    return i / lo * s_hi + i % lo * s_lo;
-}
-
 /* The tile's work. Tile rows rho = -H .. S - 1 (H = 32 / E, S = 32 P) are
  * loaded, tile columns c = 0 .. 31 P - 1 stored. lo, hi: the bytes of an
  * output row's segment that lie inside the matrix, relative to tile row 0
@@ -193,15 +182,22 @@ static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ i
      * every load issued before the first shuffle. a: the row's first byte
      * in the input; b: how far into its aligned word. */
     int64_t step = (g->in_off + (g->r0 + P * (w - 8)) * g->in_row + g->c0) * E;
+    /* Split rows: walked (split_walk.h) from this thread's first row, by 1
+     * inside a group and by 7 P + 1 to the next group's first row. Rows
+     * above the matrix (r < 0) get offsets too, never loaded. */
+    split_walk wr = split_walk_at(g->r0 + P * (w - 8), split_r ? g->rows_lo : 1);
+    const split_step by1 = split_walk_step_of(wr.lo, 1);
+    const split_step by_group = split_walk_step_of(wr.lo, 7 * P + 1);
 #pragma unroll
     for (int q = 0; q < 5; q++) {
 #pragma unroll
         for (int t = 0; t < P; t++) {
             int rho = P * (w + 8 * q - 8) + t;   /* the tile row */
-            int64_t r = g->r0 + rho, a = step;
-            if (split_r)
-                a = (g->in_off + funnel_split(r < 0 ? 0 : r, g->rows_lo, g->in_row, g->in_row_hi) +
-                     g->c0) * E;
+            int64_t a = step;
+            if (split_r) {
+                a = (g->in_off + split_walk_off(&wr, g->in_row, g->in_row_hi) + g->c0) * E;
+                split_walk_next(&wr, t < P - 1 ? by1 : by_group);
+            }
             b[q][t] = (int)(a & 3);
             int64_t word = a - b[q][t] + 4 * lane;
             if (!EDGE)
@@ -236,14 +232,17 @@ static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ i
      * shared row (D = 32 - d: the row starts at tile row -H). o: the byte
      * of tile row 0 in output row c. */
     int64_t o_step = (g->out_off + (g->c0 + w) * g->out_col + g->r0) * E;
+    split_walk wc = split_walk_at(g->c0 + w, split_c ? g->cols_lo : 1);   /* split columns */
+    const split_step by8 = split_walk_step_of(wc.lo, 8);
 #pragma unroll 4
     for (int c = w; c < 31 * P; c += 8) {
         if (EDGE && c >= n_cols)
             break;
         int64_t o = o_step;
-        if (split_c)
-            o = (g->out_off + funnel_split(g->c0 + c, g->cols_lo, g->out_col, g->out_col_hi) +
-                 g->r0) * E;
+        if (split_c) {
+            o = (g->out_off + split_walk_off(&wc, g->out_col, g->out_col_hi) + g->r0) * E;
+            split_walk_next(&wc, by8);
+        }
         int d = (int)((uintptr_t)(out + o) & 31), D = 32 - d, k = lane + D / 4;
         uint32_t v = __funnelshift_r(T[c][k ^ (c / P)], T[c][(k + 1) ^ (c / P)], 8 * (D % 4));
         uint8_t *p = out + o - d + 4 * lane;

@@ -1084,8 +1084,11 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
 
  * In the spirit of chapter 9's transpose_any_shape: the packed kernel
  * where the sides allow it, else the kernel for odd sides:
- *   8 bytes  transpose_f64_pairs (even sides), else transpose_f64_sector_aligned
- *            (the fastest on odd sides: NOTES.md, 8191 x 5003, both GPUs)
+ *   8 bytes  transpose_f64_sector_aligned on every shape (the fastest on odd
+ *            sides: NOTES.md, 8191 x 5003, both GPUs; on even sides it
+ *            beat transpose_f64_pairs by 12 to 15 points on 9 of 11 shapes
+ *            on the H100 and tied on the other two: NOTES.md, "Pairs or
+ *            sector-aligned")
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
  *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_skinny
  *            (where SKINNY_FITS: a very short side), else
@@ -1107,8 +1110,6 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
-    if (launch_f64_pairs(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
-        return NULL;
     return launch_f64_sector_aligned(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
 

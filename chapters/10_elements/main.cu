@@ -56,7 +56,7 @@ static const tp_kernel kernels[] = {
     TP_KERNEL_BYTES("transpose_f64_padded_tile", launch_f64_padded_tile, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_sector_aligned", launch_f64_sector_aligned, TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     TP_KERNEL_BYTES("transpose_f64_pairs",       launch_f64_pairs,       TP_TRANSPOSE, PAIR_THREADS, 1, 8),
-    TP_KERNEL_BYTES("transpose_f64_dispatch",    launch_f64_dispatch,    TP_TRANSPOSE, PAIR_THREADS, 1, 8),
+    TP_KERNEL_BYTES("transpose_f64_dispatch",    launch_f64_dispatch,    TP_TRANSPOSE, TILE, BLOCK_ROWS, 8),
     { "transpose_padded_tile", launch_padded_tile, TP_TRANSPOSE, { TILE, BLOCK_ROWS, 1 } },
     { "transpose_any_shape", launch_any_shape, TP_TRANSPOSE, { TILE_THREADS, 1, 1 } },
     TP_KERNEL_BYTES("transpose_u16_tile",        launch_u16_tile,        TP_TRANSPOSE, TILE, BLOCK_ROWS, 2),

@@ -29,6 +29,7 @@
 
 #include "problem.h"
 #include "../10_elements/skinny_words.h"   /* sk_geom, for nd_skinny_fit */
+#include "../10_elements/split_walk.h"     /* nd_walk_rows, nd_walk_cols */
 
 #ifdef __CUDACC__
 #define ND_HD static __host__ __device__ __forceinline__
@@ -99,6 +100,20 @@ ND_HD int64_t nd_col_out(const nd_args *a, int64_t c)
 {
     return a->cols_lo == 0 ? c * a->out_col : nd_split(c, a->n_cols, a->cols_lo, a->out_col,
                                                          a->out_col_hi);
+}
+
+/* The same offsets walked (split_walk.h): from row r (column c), with
+ * split_walk_off(&w, in_row, in_row_hi) (out_col, out_col_hi) the offset
+ * and split_walk_next to step. A side that is
+ * not split walks as one "split" whose fast axis never ends (lo past any
+ * index). */
+ND_HD split_walk nd_walk_rows(const nd_args *a, int64_t r)
+{
+    return split_walk_at(r, a->rows_lo ? a->rows_lo : INT64_MAX);
+}
+ND_HD split_walk nd_walk_cols(const nd_args *a, int64_t c)
+{
+    return split_walk_at(c, a->cols_lo ? a->cols_lo : INT64_MAX);
 }
 
 /* The byte quads (chapter 10's transpose_u8_quads with strides): thread
@@ -302,6 +317,223 @@ static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
     for (k = 0; k < plan->nz; k++)
         ok = ok && plan->z_in[k] % 8 == 0 && plan->z_out[k] % 8 == 0;
     return ok;
+}
+
+/* Rows of 2, 4, 8 or 16 bytes are elements. A permutation that keeps
+ * the fastest axis (after tp_problem_simplify) moves rows; where a row is
+ * that short, each row is one access, scattered (the 1-byte (1, 2, 0, 3)
+ * of 739 x 754 x 142 x 4 is 739 x 107068 rows of one word each). The same
+ * bytes go to the same places if the row is one element of row_len x
+ * elem_bytes bytes and the fastest axis is dropped: then the permutation
+ * moves the fastest axis, a tile (there, a 2-D transpose of 4-byte
+ * elements). 1 and the folded problem in *f where that applies and both
+ * buffers are aligned to the bigger element; else 0. */
+static inline int nd_fold_rows(const tp_problem *p, uintptr_t in, uintptr_t out, tp_problem *f)
+{
+    tp_problem s = tp_problem_simplify(p);
+    int r = s.rank;
+    int64_t bytes;
+    if (r < 2 || s.perm[r - 1] != r - 1)
+        return 0;
+    bytes = s.dims[r - 1] * s.elem_bytes;
+    if (bytes > 16 || (bytes & (bytes - 1)) != 0 || (in | out) % (uintptr_t)bytes != 0)
+        return 0;
+    *f = tp_problem_make(r - 1, s.dims, s.perm, (int)bytes);
+    return 1;
+}
+
+/* permute_nd_small (permute_nd.cu): a batch of small matrices. A TILE
+ * plan whose matrices are dense (rows of n_cols elements in, of n_rows
+ * out), lie one after another along the last other axis on both sides
+ * (strides n_rows x n_cols), have a side shorter than TP_PLAN_SHORT and
+ * at most ND_SMALL_MAX bytes: a tile per matrix would be mostly empty (an
+ * 8 x 33 byte matrix uses 264 of a tile's 4096). Instead a block moves
+ * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
+ * which are contiguous in the input and in the output: loaded as they
+ * lie, stored in output order, each output element gathered from shared
+ * memory. */
+#define ND_SMALL_BYTES 16384
+#define ND_SMALL_MAX 4096
+/* (The plans tp_problem_plan makes order the other axes by the input, so
+ * the last one's input stride is m whenever its output stride is: the
+ * test of z_in, and of out_col, states the kernel's assumption; only the
+ * z_out test can fail in practice.) */
+static inline int nd_small_fit(const tp_plan *plan)
+{
+    int64_t m = plan->n_rows * plan->n_cols;
+    return plan->kind == TP_PLAN_TILE && plan->nz >= 1 && plan->rows_lo == 0 &&
+           plan->cols_lo == 0 && (plan->n_rows < TP_PLAN_SHORT || plan->n_cols < TP_PLAN_SHORT) &&
+           m * plan->elem_bytes <= ND_SMALL_MAX && plan->in_row == plan->n_cols &&
+           plan->out_col == plan->n_rows && plan->z_in[plan->nz - 1] == m &&
+           plan->z_out[plan->nz - 1] == m;
+}
+
+/* Matrices a block: as many as ND_SMALL_BYTES holds, rounded down so that
+ * a block's bytes are a multiple of 16 where that leaves any (every
+ * block's chunk then starts 16-byte aligned when the buffers and the
+ * other axis's strides are). */
+static inline int nd_small_batch(const tp_plan *plan)
+{
+    int mb = (int)(plan->n_rows * plan->n_cols * plan->elem_bytes), g = ND_SMALL_BYTES / mb;
+    int align = 16;
+    while (mb % align != 0)
+        align /= 2;
+    return g >= 16 / align ? g - g % (16 / align) : g;
+}
+
+/* The small batch's grid, after nd_make_args: block x takes matrices
+ * x P .. x P + P - 1 of z2 (P = a->pieces = nd_small_batch), y steps
+ * through z1 (looped past ND_GRID_YZ_MAX). 0 if x would pass 2^31 - 1. */
+static inline int nd_small_grid(const tp_plan *plan, nd_args *a, uint32_t grid[3])
+{
+    int per = nd_small_batch(plan);
+    int64_t x = (a->z_dims[2] + per - 1) / per;
+    if (x > 0x7FFFFFFFLL)
+        return 0;
+    a->pieces = (uint32_t)per;
+    grid[0] = (uint32_t)x;
+    grid[1] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
+    grid[2] = 1;
+    return 1;
+}
+
+/* Where output element o of a chunk comes from: it is element (r, c) of
+ * the chunk's matrix g with o = g R C + c R + r (R = n_rows, C = n_cols),
+ * input element g R C + r C + c of the chunk. A thread finds (g, c, r)
+ * once for its first element and steps on from there. */
+typedef struct {
+    int g, c, r;
+} nd_small_pos;
+ND_HD nd_small_pos nd_small_at(int o, int R, int C)
+{
+    nd_small_pos q;
+    int rem;
+    q.g = o / (R * C);
+    rem = o - q.g * R * C;
+    q.c = rem / R;
+    q.r = rem - q.c * R;
+    return q;
+}
+ND_HD int nd_small_src(nd_small_pos q, int R, int C)
+{
+    return (q.g * R + q.r) * C + q.c;
+}
+ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
+{
+    if (++q->r == R) {
+        q->r = 0;
+        if (++q->c == C) {
+            q->c = 0;
+            q->g++;
+        }
+    }
+}
+
+/* permute_nd_rowtile (permute_nd.cu): short rows in a tile. A ROWS plan
+ * whose rows are a few words long (W = row bytes / 4, at most
+ * ND_RT_MAX_WORDS) is a transpose whose elements are rows: along the
+ * other axis A that follows the row in the input (input stride: one row),
+ * neighbouring rows are contiguous in the input; along the axis B that
+ * follows it in the output, in the output. The rows kernel reads runs
+ * along A and scatters each row alone to the output, in partial sectors
+ * (8-byte (0, 2, 1, 3) of 104 x 4554 x 12 x 5, rows of 40 bytes: 12.4% of
+ * the copy). A block here takes T x T rows of (A, B): it loads, for each
+ * of its T rows along B, the T rows along A as one contiguous run of T W
+ * words, into shared memory at pitch P = (T + 1) W words a B-line; then
+ * stores, for each A, the T rows along B as one contiguous run. A warp's
+ * 32 store-side words b W + w of one A-line read shared words b P + a W +
+ * w, and P = W (mod 32) where T = 32, so they fall on 32 banks. The third
+ * other axis C, if any, only moves the tile (grid y). Strides in words;
+ * rows and buffers 4-byte aligned. */
+/* Rows of up to 52 bytes. On the H100 the row tile ran at 39 to 55% of
+ * the copy on 17 random shapes with rows of 12 to 124 bytes; the launch
+ * without it ran at 20 to 39% on its 8 shapes with rows of 12 to 52
+ * bytes, and at 55 to 80% on 8 of the 9 with rows of 56 bytes and more
+ * (NOTES.md, "Row tiles"). */
+#define ND_RT_MAX_WORDS 13
+#define ND_RT_SHARED_WORDS 8448   /* (T + 1) T W at most: 33 x 32 x 8 (17 x 16 x 13 is less) */
+typedef struct {
+    int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
+    int64_t a_out, b_in;   /* A's output stride, B's input stride         */
+    int64_t c_in, c_out;   /* C's strides                                 */
+    uint32_t tiles_a;      /* tiles along A                               */
+    int W, T;              /* words a row, the tile's side                */
+} nd_rowtile;
+
+ND_HD int nd_rowtile_side(int W)
+{
+    return W <= 8 ? 32 : 16;
+}
+
+/* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
+ * C) if the plan's rows are short enough and word-aligned; else 0. */
+static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t out, nd_rowtile *g,
+                                 uint32_t grid[3])
+{
+    int64_t L = plan->row_len * plan->elem_bytes, wpe, tiles_b;
+    int k, ia = -1, ib = -1, ic = -1;
+    if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 > ND_RT_MAX_WORDS ||
+        (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3)
+        return 0;
+    for (k = 0; k < plan->nz; k++) {
+        if (plan->z_in[k] == plan->row_len && ia < 0)
+            ia = k;
+        else if (plan->z_out[k] == plan->row_len && ib < 0)
+            ib = k;
+        else
+            ic = k;
+    }
+    if (ia < 0 || ib < 0 || (plan->nz == 3 && ic < 0))
+        return 0;
+    wpe = plan->elem_bytes;   /* strides: elements to words */
+    g->W = (int)(L / 4);
+    g->T = nd_rowtile_side(g->W);
+    g->na = plan->z_dims[ia];
+    g->nb = plan->z_dims[ib];
+    g->a_out = plan->z_out[ia] * wpe / 4;
+    g->b_in = plan->z_in[ib] * wpe / 4;
+    g->nc = plan->nz == 3 ? plan->z_dims[ic] : 1;
+    g->c_in = plan->nz == 3 ? plan->z_in[ic] * wpe / 4 : 0;
+    g->c_out = plan->nz == 3 ? plan->z_out[ic] * wpe / 4 : 0;
+    tiles_b = (g->nb + g->T - 1) / g->T;
+    if ((g->na + g->T - 1) / g->T * tiles_b > 0x7FFFFFFFLL)
+        return 0;
+    g->tiles_a = (uint32_t)((g->na + g->T - 1) / g->T);
+    grid[0] = (uint32_t)(g->tiles_a * tiles_b);
+    grid[1] = (uint32_t)(g->nc < ND_GRID_YZ_MAX ? g->nc : ND_GRID_YZ_MAX);
+    grid[2] = 1;
+    return 1;
+}
+
+/* A thread's walk over a tile's words in (o, m, w) order (w fastest, m
+ * of extent nm, o slowest), ND_THREADS words a step: the position of word
+ * i, then the step by ND_THREADS = sm W + sw with adds (a division only
+ * where m passes nm). */
+typedef struct {
+    int o, m, w;
+} nd_rt_pos;
+ND_HD nd_rt_pos nd_rt_at(int i, int nm, int W)
+{
+    nd_rt_pos p;
+    int rem;
+    p.o = i / (nm * W);
+    rem = i - p.o * nm * W;
+    p.m = rem / W;
+    p.w = rem - p.m * W;
+    return p;
+}
+ND_HD void nd_rt_step(nd_rt_pos *p, int nm, int W, int sm, int sw)
+{
+    p->w += sw;
+    if (p->w >= W) {
+        p->w -= W;
+        p->m++;
+    }
+    p->m += sm;
+    if (p->m >= nm) {
+        p->o += p->m / nm;
+        p->m %= nm;
+    }
 }
 
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny

@@ -33,8 +33,9 @@ typedef uint4 nd_16;
  * the 32 threads reading a column of the tile fall on 32 banks (8 and
  * 16-byte elements: 33 elements, as chapter 10's tiles). Tile (z1, z2,
  * tile number) comes from the grid (nd_index.h). A side shorter than 32
- * continues into the next axis (problem.h's TP_PLAN_SHORT): nd_row_in and
- * nd_col_out find a row's and a column's offset then. */
+ * continues into the next axis (problem.h's TP_PLAN_SHORT): the split
+ * kernels walk that side's rows or columns (nd_walk_rows, nd_walk_cols:
+ * one division a thread, then adds). */
 #define ND_PAD(T) (sizeof(T) >= 4 ? 1 : 4 / (int)sizeof(T))
 #define ND_TILE_KERNEL(NAME, T, S, MIN_BLOCKS, SPLIT)                                    \
     __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
@@ -63,10 +64,15 @@ typedef uint4 nd_16;
                             v[j] = *p;                                                   \
                         p += P * a.in_row;                                               \
                     }                                                                    \
-                } else {                                                                 \
-                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                } else { /* rows walked P at a time (split_walk.h) */                    \
+                    split_walk wr = nd_walk_rows(&a, r0 + ty);                           \
+                    const split_step by = split_walk_step_of(wr.lo, P);                  \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
                         if (col_ok && j * P < rows_in)                                   \
-                            v[j] = in[in_off + nd_row_in(&a, r0 + ty + j * P) + c0 + tx]; \
+                            v[j] = in[in_off + split_walk_off(&wr, a.in_row, a.in_row_hi) + \
+                                      c0 + tx];                                          \
+                        split_walk_next(&wr, by);                                        \
+                    }                                                                    \
                 }                                                                        \
                 _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                      \
                     if (col_ok && j * P < rows_in)                                       \
@@ -80,26 +86,30 @@ typedef uint4 nd_16;
                         q += P * a.out_col;                                              \
                     }                                                                    \
                 } else {                                                                 \
-                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++)                  \
+                    split_walk wc = nd_walk_cols(&a, c0 + ty);                           \
+                    const split_step by = split_walk_step_of(wc.lo, P);                  \
+                    _Pragma("unroll") for (int j = 0; j < (S) / P; j++) {               \
                         if (row_ok && j * P < cols_in)                                   \
-                            out[out_off + nd_col_out(&a, c0 + ty + j * P) + r0 + tx] =   \
-                                tile[tx][ty + j * P];                                    \
+                            out[out_off + split_walk_off(&wc, a.out_col, a.out_col_hi) + \
+                                r0 + tx] = tile[tx][ty + j * P];                         \
+                        split_walk_next(&wc, by);                                        \
+                    }                                                                    \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
     }
 
-/* SPLIT: a kernel for plans with a split side (nd_row_in / nd_col_out
- * divide), and one for the rest, whose rows are P apart and stepped with
- * one pointer; apart, each needs fewer registers than both in one.
- * MIN_BLOCKS: blocks of 256 threads an SM must be able to hold, which caps
- * the registers a thread may use (65536 / (256 x MIN_BLOCKS)). Without it
- * the 32 x 32 tiles took 48 registers and Nsight Compute measured 62.5%
- * occupancy on an H200 (chapter 11's NOTES.md). Each is the most blocks
- * with no spills (`nvcc -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers)
- * for the unsplit 64 x 64 tiles and the 8-byte 32 x 32 one, 4 (64) for
- * the rest. Only where an SM holds 2048 threads (MIN_BLOCKS_2048, in
- * chapters/tile.h); elsewhere the compiler chooses alone. */
+/* SPLIT: a kernel for plans with a split side (walked), and one for the
+ * rest, whose rows are P apart and stepped with one pointer; apart, each
+ * needs fewer registers than both in one. MIN_BLOCKS: blocks of 256
+ * threads an SM must be able to hold, which caps the registers a thread
+ * may use (65536 / (256 x MIN_BLOCKS)). Without it the 32 x 32 tiles took
+ * 48 registers and Nsight Compute measured 62.5% occupancy on an H200
+ * (chapter 11's NOTES.md). Each is the most blocks with no spills (`nvcc
+ * -arch=sm_90 -O3 -Xptxas -v`): 6 (40 registers) for the unsplit 64 x 64
+ * tiles and the 8-byte 32 x 32 one, 4 (64) for the rest. Only where an SM
+ * holds 2048 threads (MIN_BLOCKS_2048, in chapters/tile.h); elsewhere the
+ * compiler chooses alone. */
 ND_TILE_KERNEL(permute_nd_tile_1, uint8_t, ND_TILE64, 6, 0)
 ND_TILE_KERNEL(permute_nd_tile_2, uint16_t, ND_TILE64, 6, 0)
 ND_TILE_KERNEL(permute_nd_tile_4, uint32_t, ND_TILE64, 6, 0)
@@ -299,10 +309,13 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
  * division per row or column), and one without. `total`: the input's
  * elements (a load past the end is read element by element).
  * MIN_BLOCKS as for the tiles above, from `nvcc -arch=sm_90 -O3 -Xptxas
- * -v`: the most blocks with no spills (4: 64 registers, 3: 80), except
- * for the split 1-byte kernel, which spills 8 bytes at 3 blocks and none
- * only at 2 (96 registers); it keeps 3, on the hypothesis, not measured,
- * that a few bytes of spills cost less than a third of the threads. */
+ * -v`: the most blocks with no spills (4: 64 registers, 3: 80). The
+ * split kernels walk their split side (split_walk.h) instead of dividing
+ * for each row: a division a row made permute_nd_funnel_split_1 148 KB of
+ * code (the cubin's .text; 87 KB walked) and Nsight Compute found its
+ * warps waiting on instruction fetches (chapter 11's NOTES.md, "The
+ * tensor sweep's slowest cases"); that the walk makes it faster is a
+ * hypothesis until measured. */
 #define ND_FUNNEL_KERNEL(NAME, E, SPLIT, MIN_BLOCKS)                                     \
     __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
@@ -364,6 +377,127 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 ND_SKINNY_KERNEL(permute_nd_skinny_1, 1)
 ND_SKINNY_KERNEL(permute_nd_skinny_2, 2)
 typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
+
+/* ---- A batch of small matrices: several whole matrices a block -------------
+
+ * nd_small_fit (nd_index.h) says when: dense matrices with a short side,
+ * one after another along the other axis z2 on both sides. Block x moves
+ * matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of each z1:
+ * their input bytes, contiguous, into shared memory in 16-byte accesses
+ * where the chunk is 16-byte aligned (4-byte, else bytes); then their
+ * output bytes, contiguous too, in groups of 16: a thread gathers a
+ * group's elements from shared memory (nd_small_at once, nd_small_next
+ * after each) and stores the group as one 16-byte access where it is
+ * aligned and whole, else element by element. */
+static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
+                                                     uint8_t *sh, int n)
+{
+    int i, done = 0;
+    if (((uintptr_t)src & 15) == 0) {
+        for (i = threadIdx.x; i < n / 16; i += ND_THREADS)
+            ((uint4 *)sh)[i] = ((const uint4 *)src)[i];
+        done = n / 16 * 16;
+    } else if (((uintptr_t)src & 3) == 0) {
+        for (i = threadIdx.x; i < n / 4; i += ND_THREADS)
+            ((uint32_t *)sh)[i] = ((const uint32_t *)src)[i];
+        done = n / 4 * 4;
+    }
+    for (i = done + threadIdx.x; i < n; i += ND_THREADS)
+        sh[i] = src[i];
+}
+
+/* Element j of a group into the group's four words w, from element src
+ * of the chunk, and back out to dst; E bytes an element (a constant). */
+#define ND_SMALL_GET(w, j, chunk, src, E)                                                \
+    do {                                                                                 \
+        if ((E) == 1)                                                                    \
+            (w)[(j) / 4] |= (uint32_t)(chunk)[src] << (8 * ((j) % 4));                   \
+        else if ((E) == 2)                                                               \
+            (w)[(j) / 2] |= (uint32_t)((const uint16_t *)(chunk))[src] << (16 * ((j) % 2)); \
+        else                                                                             \
+            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+                (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)(chunk))[(src) * ((E) / 4) + u_]; \
+    } while (0)
+#define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
+    do {                                                                                 \
+        if ((E) == 1)                                                                    \
+            (dst)[i] = (uint8_t)((w)[(j) / 4] >> (8 * ((j) % 4)));                        \
+        else if ((E) == 2)                                                               \
+            ((uint16_t *)(dst))[i] = (uint16_t)((w)[(j) / 2] >> (16 * ((j) % 2)));        \
+        else                                                                             \
+            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+                ((uint32_t *)(dst))[(int64_t)(i) * ((E) / 4) + u_] = (w)[(j) * ((E) / 4) + u_]; \
+    } while (0)
+
+#define ND_SMALL_KERNEL(NAME, T)                                                         \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
+    {                                                                                    \
+        __shared__ __align__(16) uint8_t chunk[ND_SMALL_BYTES];                          \
+        enum { E = sizeof(T), PER = 16 / sizeof(T) };   /* elements a group */           \
+        const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
+        const int64_t b0 = (int64_t)blockIdx.x * a.pieces;                               \
+        const int n = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */  \
+        for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
+            const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
+            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * M);                  \
+            const bool wide = ((uintptr_t)dst & 15) == 0;                                \
+            nd_small_load((const uint8_t *)src, chunk, n * E);                           \
+            __syncthreads();                                                             \
+            for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
+                uint32_t w[4] = {0, 0, 0, 0};                                            \
+                nd_small_pos q = nd_small_at(k * PER, R, C);                             \
+                _Pragma("unroll") for (int j = 0; j < PER; j++) {                       \
+                    if (k * PER + j < n)                                                 \
+                        ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);             \
+                    nd_small_next(&q, R, C);                                             \
+                }                                                                        \
+                if (wide && (k + 1) * PER <= n) {                                        \
+                    *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]);       \
+                } else {                                                                 \
+                    _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
+                        ND_SMALL_PUT(dst, k * PER + j, w, j, E);                         \
+                }                                                                        \
+            }                                                                            \
+            __syncthreads(); /* the chunk is refilled for the next z1 */                 \
+        }                                                                                \
+    }
+ND_SMALL_KERNEL(permute_nd_small_1, uint8_t)
+ND_SMALL_KERNEL(permute_nd_small_2, uint16_t)
+ND_SMALL_KERNEL(permute_nd_small_4, uint32_t)
+ND_SMALL_KERNEL(permute_nd_small_8, unsigned long long)
+ND_SMALL_KERNEL(permute_nd_small_16, nd_16)
+
+/* ---- Short rows in a tile (nd_index.h says how) ----------------------------- */
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
+{
+    __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
+    const int W = g.W, T = g.T, P = (T + 1) * W, t = threadIdx.x;
+    const int sm = ND_THREADS / W, sw = ND_THREADS % W;
+    const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
+    const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;
+    const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0);
+
+    for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
+        const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
+        uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
+        nd_rt_pos p = nd_rt_at(t, na, W);   /* loads: B-line o, row m along A, word w */
+#pragma unroll 4
+        for (int i = t; i < nb * na * W; i += ND_THREADS) {
+            sh[p.o * P + p.m * W + p.w] = src[p.o * g.b_in + p.m * W + p.w];
+            nd_rt_step(&p, na, W, sm, sw);
+        }
+        __syncthreads();
+        p = nd_rt_at(t, nb, W);   /* stores: A-line o, row m along B, word w */
+#pragma unroll 4
+        for (int i = t; i < na * nb * W; i += ND_THREADS) {
+            dst[p.o * g.a_out + p.m * W + p.w] = sh[p.m * P + p.o * W + p.w];
+            nd_rt_step(&p, nb, W, sm, sw);
+        }
+        __syncthreads();   /* the tile is refilled for the next c */
+    }
+}
 
 /* ---- The rows: the fastest axis stays --------------------------------------
 
@@ -622,8 +756,10 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, narrow, skinny;
+    int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
     sk_geom sg;
+    nd_rowtile rt;
+    tp_problem folded;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -631,12 +767,20 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         return "not a valid problem (tp_problem_check says why)";
     if (((uintptr_t)in | (uintptr_t)out) % (uintptr_t)p->elem_bytes != 0)
         return "needs buffers aligned to the element size";
+    if (nd_fold_rows(p, (uintptr_t)in, (uintptr_t)out, &folded))
+        return launch_permute_nd(in, out, &folded, block);   /* short rows: elements */
     plan = tp_problem_plan(p);
     if (launch_matrix(&plan, in, out) == NULL)
         return NULL;   /* launched (and checked) by chapter 9's or 10's dispatcher */
     if (plan.kind == TP_PLAN_COPY) {
         CHECK_CUDA(cudaMemcpyAsync(out, in, (size_t)tp_problem_bytes(p),
                                    cudaMemcpyDeviceToDevice, 0));
+        return NULL;
+    }
+    if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
+        permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS>>>((const uint32_t *)in,
+                                                                   (uint32_t *)out, rt);
+        CHECK_LAUNCH();
         return NULL;
     }
     access = plan.kind == TP_PLAN_ROWS
@@ -649,13 +793,14 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                 0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS;
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
-    quads = nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    pairs = nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    funnel = !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    skinny = !quads && !pairs && !funnel && plan.nz > 0 &&
+    small = nd_small_fit(&plan);
+    quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    skinny = !small && !quads && !pairs && !funnel && plan.nz > 0 &&
              nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
              sk_pick(sg.wide, sg.k);
-    narrow = !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
+    narrow = !small && !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
              plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
@@ -670,6 +815,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
+    if (small && !nd_small_grid(&plan, &a, g))   /* its own blocks: matrices of z2 */
+        return "too many tiles or rows for one grid";
     if (skinny) {   /* its own blocks: one piece of the long side each */
         if (sk_blocks(&sg) > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
@@ -717,6 +864,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             permute_nd_funnel_split_1<<<grid, ND_THREADS>>>(i8, o8, a, n);
         else
             permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
+    } else if (small) {
+        ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {

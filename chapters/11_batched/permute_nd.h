@@ -4,7 +4,13 @@
  * common/problem.h). The launch function asks tp_problem_plan what the
  * permutation does to the input's fastest axis, and launches one of:
  *   the identity              cudaMemcpyAsync, device to device;
- *   the fastest axis stays    permute_nd_rows: whole rows copied, in the
+ *   the fastest axis stays    rows of 2, 4, 8 or 16 bytes are first
+ *                             folded into one element of that size, and
+ *                             the permutation planned again (nd_fold_rows);
+ *                             rows of whole words under 128 bytes move as
+ *                             the elements of a tile (permute_nd_rowtile);
+ *                             longer ones, permute_nd_rows: whole rows
+ *                             copied, in the
  *                             widest accesses (16, 8, 4, 2 or 1 bytes)
  *                             that the row's length allows, 4 a thread,
  *                             all loaded before the first is stored; rows
@@ -30,7 +36,12 @@
  *                             columns fewer than 32 that cannot continue
  *                             into another axis, permute_nd_narrow (a
  *                             block takes whole rows, chapter 9's lever
- *                             5). (Chapter 10's staged kernels
+ *                             5), or for 1 and
+ *                             2 bytes with a side of a few elements
+ *                             permute_nd_skinny (chapter 10's skinny
+ *                             kernels); for a batch of small dense
+ *                             matrices, permute_nd_small (several whole
+ *                             matrices a block). (Chapter 10's staged kernels
  *                             with strides were tried for the other 1
  *                             and 2-byte tiles, and were slower:
  *                             NOTES.md.)
