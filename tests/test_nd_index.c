@@ -536,7 +536,7 @@ static int small_batch_cases(void)
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
     static const int perms[4][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                      { 2, 0, 1, 0 } };
-    int n, fits = 0;
+    int n, fits = 0, scattered = 0;
     srand(5);
     for (n = 0; n < 400; n++) {
         int which = rand() % 4, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
@@ -566,6 +566,8 @@ static int small_batch_cases(void)
                (long long)(plan.n_rows * plan.n_cols * e));
         {
             const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C, per = 16 / e;
+            const int64_t S = a.z_out[2];
+            scattered += S != M;
             uint32_t bx, by;
             for (by = 0; by < grid[1]; by++)
                 for (bx = 0; bx < grid[0]; bx++) {
@@ -576,9 +578,18 @@ static int small_batch_cases(void)
                         for (t = 0; t < ND_THREADS; t++)
                             for (k = t; k * per < nn; k += ND_THREADS) {
                                 nd_small_pos q = nd_small_at(k * per, R, C);
+                                const int g0 = q.g;
+                                const int whole = (k + 1) * per <= nn &&
+                                                  nd_small_whole(k * per, g0, per, M, S);
+                                int g = g0;
                                 for (j = 0; j < per; j++) {
+                                    int64_t at;   /* the kernel's: one group, or one at a time */
+                                    if (k * per + j - g * M == M)
+                                        g++;
+                                    at = whole ? nd_small_dst(k * per, g0, M, S) + j
+                                               : nd_small_dst(k * per + j, g, M, S);
                                     if (k * per + j < nn)
-                                        store(&s, (z1 * a.z_out[1] + b0 * M + k * per + j) * e,
+                                        store(&s, (z1 * a.z_out[1] + b0 * S + at) * e,
                                               (z1 * a.z_in[1] + b0 * M + nd_small_src(q, R, C)) * e,
                                               e);
                                     nd_small_next(&q, R, C);
@@ -600,6 +611,7 @@ static int small_batch_cases(void)
         }
     }
     EXPECT(fits >= 100, "only %d of 400 drawn batches fit the small-batch kernel", fits);
+    EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     return 1;
 }
 

@@ -344,28 +344,27 @@ static inline int nd_fold_rows(const tp_problem *p, uintptr_t in, uintptr_t out,
 
 /* permute_nd_small (permute_nd.cu): a batch of small matrices. A TILE
  * plan whose matrices are dense (rows of n_cols elements in, of n_rows
- * out), lie one after another along the last other axis on both sides
- * (strides n_rows x n_cols), have a side shorter than TP_PLAN_SHORT and
+ * out), lie one after another along the last other axis in the input
+ * (stride n_rows x n_cols; in the output that axis's stride may be any:
+ * the 8-byte (1, 0, 3, 2) of 247 x 446 x 53 x 6 swaps the other two
+ * axes too), have a side shorter than TP_PLAN_SHORT and
  * at most ND_SMALL_MAX bytes: a tile per matrix would be mostly empty (an
  * 8 x 33 byte matrix uses 264 of a tile's 4096). Instead a block moves
  * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
- * which are contiguous in the input and in the output: loaded as they
- * lie, stored in output order, each output element gathered from shared
+ * which are contiguous in the input: loaded as they lie, stored in output
+ * order matrix by matrix, each output element gathered from shared
  * memory. */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
 /* (The plans tp_problem_plan makes order the other axes by the input, so
- * the last one's input stride is m whenever its output stride is: the
- * test of z_in, and of out_col, states the kernel's assumption; only the
- * z_out test can fail in practice.) */
+ * the test of z_in, and of in_row, only states the kernel's assumption.) */
 static inline int nd_small_fit(const tp_plan *plan)
 {
     int64_t m = plan->n_rows * plan->n_cols;
     return plan->kind == TP_PLAN_TILE && plan->nz >= 1 && plan->rows_lo == 0 &&
            plan->cols_lo == 0 && (plan->n_rows < TP_PLAN_SHORT || plan->n_cols < TP_PLAN_SHORT) &&
            m * plan->elem_bytes <= ND_SMALL_MAX && plan->in_row == plan->n_cols &&
-           plan->out_col == plan->n_rows && plan->z_in[plan->nz - 1] == m &&
-           plan->z_out[plan->nz - 1] == m;
+           plan->out_col == plan->n_rows && plan->z_in[plan->nz - 1] == m;
 }
 
 /* Matrices a block: as many as ND_SMALL_BYTES holds, rounded down so that
@@ -417,6 +416,19 @@ ND_HD nd_small_pos nd_small_at(int o, int R, int C)
 ND_HD int nd_small_src(nd_small_pos q, int R, int C)
 {
     return (q.g * R + q.r) * C + q.c;
+}
+/* Element o of a chunk's output order, in matrix g (o - g M of it), lies
+ * at g S + o - g M from the chunk's first output element (S: the output
+ * stride of z2; S = M where the matrices follow one another). */
+ND_HD int64_t nd_small_dst(int o, int g, int M, int64_t S)
+{
+    return (int64_t)g * (S - M) + o;
+}
+/* 1 if the group of n elements from o (in matrix g) is inside matrix g,
+ * or the matrices follow one another in the output (then it is one run). */
+ND_HD int nd_small_whole(int o, int g, int n, int M, int64_t S)
+{
+    return S == M || o - g * M + n <= M;
 }
 ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
 {

@@ -381,14 +381,17 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 /* ---- A batch of small matrices: several whole matrices a block -------------
 
  * nd_small_fit (nd_index.h) says when: dense matrices with a short side,
- * one after another along the other axis z2 on both sides. Block x moves
+ * one after another along the other axis z2 in the input. Block x moves
  * matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of each z1:
  * their input bytes, contiguous, into shared memory in 16-byte accesses
  * where the chunk is 16-byte aligned (4-byte, else bytes); then their
- * output bytes, contiguous too, in groups of 16: a thread gathers a
- * group's elements from shared memory (nd_small_at once, nd_small_next
- * after each) and stores the group as one 16-byte access where it is
- * aligned and whole, else element by element. */
+ * output bytes, in groups of 16 taken in output order, matrix after
+ * matrix (each matrix's output is contiguous; the matrices are S = z2's
+ * output stride apart, S = M where they follow one another): a thread
+ * gathers a group's elements from shared memory (nd_small_at once,
+ * nd_small_next after each) and stores the group as one 16-byte access
+ * where it is aligned, whole and inside one matrix (nd_small_whole),
+ * else element by element (nd_small_dst). */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
                                                      uint8_t *sh, int n)
 {
@@ -436,27 +439,33 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         __shared__ __align__(16) uint8_t chunk[ND_SMALL_BYTES];                          \
         enum { E = sizeof(T), PER = 16 / sizeof(T) };   /* elements a group */           \
         const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
-        const int64_t b0 = (int64_t)blockIdx.x * a.pieces;                               \
+        const int64_t b0 = (int64_t)blockIdx.x * a.pieces, S = a.z_out[2];               \
         const int n = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */  \
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
             const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
-            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * M);                  \
-            const bool wide = ((uintptr_t)dst & 15) == 0;                                \
+            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * S);                  \
+            const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
             nd_small_load((const uint8_t *)src, chunk, n * E);                           \
             __syncthreads();                                                             \
             for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
                 uint32_t w[4] = {0, 0, 0, 0};                                            \
                 nd_small_pos q = nd_small_at(k * PER, R, C);                             \
+                const int g0 = q.g;                                                      \
                 _Pragma("unroll") for (int j = 0; j < PER; j++) {                       \
                     if (k * PER + j < n)                                                 \
                         ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);             \
                     nd_small_next(&q, R, C);                                             \
                 }                                                                        \
-                if (wide && (k + 1) * PER <= n) {                                        \
-                    *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]);       \
+                if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
+                    *(uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)) =              \
+                        make_uint4(w[0], w[1], w[2], w[3]);                              \
                 } else {                                                                 \
-                    _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
-                        ND_SMALL_PUT(dst, k * PER + j, w, j, E);                         \
+                    int g = g0;                                                          \
+                    _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) { \
+                        if (k * PER + j - g * M == M)                                    \
+                            g++;                                                         \
+                        ND_SMALL_PUT(dst, nd_small_dst(k * PER + j, g, M, S), w, j, E);  \
+                    }                                                                    \
                 }                                                                        \
             }                                                                            \
             __syncthreads(); /* the chunk is refilled for the next z1 */                 \
