@@ -663,38 +663,42 @@ static int rowtile_cases(void)
         EXPECT(s.count != NULL, "out of host memory");
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
-                const int W = g.W, T = g.T, P = (T + 1) * W, sm = ND_THREADS / W,
-                          sw = ND_THREADS % W;
+                const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), sm = 32 / W,
+                          sw = 32 % W, warps = ND_THREADS / 32;
                 uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
                 int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
                 int na = (int)(g.na - a0 < T ? g.na - a0 : T);
                 int nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
+                EXPECT(P % 32 == W % 32 && T * P <= ND_RT_SHARED_WORDS,
+                       "pitch %d for rows of %d words, tile side %d", P, W, T);
                 for (c = by; c < g.nc; c += grid[1]) {
                     int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
                     int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
-                    int t, i;
+                    int t, o, k, i;
                     for (i = 0; i < ND_RT_SHARED_WORDS; i++)
                         shared[i] = -1;
-                    for (t = 0; t < ND_THREADS; t++) {
-                        nd_rt_pos q = nd_rt_at(t, na, W);
-                        for (i = t; i < nb * na * W; i += ND_THREADS) {
-                            int64_t at = q.o * P + q.m * W + q.w;
-                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
-                                   (long long)at);
-                            shared[at] = src + q.o * g.b_in + q.m * W + q.w;
-                            nd_rt_step(&q, na, W, sm, sw);
+                    for (t = 0; t < ND_THREADS; t++)   /* thread t: warp t / 32, lane t % 32 */
+                        for (o = t / 32; o < nb; o += warps)
+                            for (k = t % 32; k < na * W; k += 32) {
+                                int64_t at = (int64_t)o * P + k;
+                                EXPECT(at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
+                                       (long long)at);
+                                shared[at] = src + o * g.b_in + k;
+                            }
+                    for (t = 0; t < ND_THREADS; t++)
+                        for (o = t / 32; o < na; o += warps) {
+                            nd_rt_pos q = nd_rt_at(t % 32, W);
+                            for (k = t % 32; k < nb * W; k += 32) {
+                                int64_t at = (int64_t)q.m * P + o * W + q.w;
+                                EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d", k,
+                                       q.m, q.w);
+                                EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
+                                       "a store from shared word %lld, never loaded",
+                                       (long long)at);
+                                store(&s, (dst + o * g.a_out + k) * 4, shared[at] * 4, 4);
+                                nd_rt_step(&q, W, sm, sw);
+                            }
                         }
-                    }
-                    for (t = 0; t < ND_THREADS; t++) {
-                        nd_rt_pos q = nd_rt_at(t, nb, W);
-                        for (i = t; i < na * nb * W; i += ND_THREADS) {
-                            int64_t at = q.m * P + q.o * W + q.w;
-                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
-                                   "a store from shared word %lld, never loaded", (long long)at);
-                            store(&s, (dst + q.o * g.a_out + q.m * W + q.w) * 4, shared[at] * 4, 4);
-                            nd_rt_step(&q, nb, W, sm, sw);
-                        }
-                    }
                 }
             }
         for (int64_t i = 0; i < s.bytes && !s.bad; i++)

@@ -451,19 +451,19 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * (8-byte (0, 2, 1, 3) of 104 x 4554 x 12 x 5, rows of 40 bytes: 12.4% of
  * the copy). A block here takes T x T rows of (A, B): it loads, for each
  * of its T rows along B, the T rows along A as one contiguous run of T W
- * words, into shared memory at pitch P = (T + 1) W words a B-line; then
- * stores, for each A, the T rows along B as one contiguous run. A warp's
- * 32 store-side words b W + w of one A-line read shared words b P + a W +
- * w, and P = W (mod 32) where T = 32, so they fall on 32 banks. The third
- * other axis C, if any, only moves the tile (grid y). Strides in words;
- * rows and buffers 4-byte aligned. */
+ * words (a line, one warp's), into shared memory at pitch P words a
+ * B-line; then stores, for each A, the T rows along B as one contiguous
+ * run. A warp's 32 store-side words b W + w of one A-line read shared
+ * words b P + a W + w, and P = W (mod 32) (nd_rowtile_pitch), so they
+ * fall on 32 banks. The third other axis C, if any, only moves the tile
+ * (grid y). Strides in words; rows and buffers 4-byte aligned. */
 /* Rows of up to 52 bytes. On the H100 the row tile ran at 39 to 55% of
  * the copy on 17 random shapes with rows of 12 to 124 bytes; the launch
  * without it ran at 20 to 39% on its 8 shapes with rows of 12 to 52
  * bytes, and at 55 to 80% on 8 of the 9 with rows of 56 bytes and more
  * (NOTES.md, "Row tiles"). */
 #define ND_RT_MAX_WORDS 13
-#define ND_RT_SHARED_WORDS 8448   /* (T + 1) T W at most: 33 x 32 x 8 (17 x 16 x 13 is less) */
+#define ND_RT_SHARED_WORDS 8448   /* T P at most: 32 x 33 x 8 (16 x (17 x 13 + 16) is less) */
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
     int64_t a_out, b_in;   /* A's output stride, B's input stride         */
@@ -475,6 +475,13 @@ typedef struct {
 ND_HD int nd_rowtile_side(int W)
 {
     return W <= 8 ? 32 : 16;
+}
+
+/* The shared pitch of a B-line: (T + 1) W words, and 16 more where that
+ * is W + 16 (mod 32) (T = 16 and W odd), so that P = W (mod 32). */
+ND_HD int nd_rowtile_pitch(int W, int T)
+{
+    return (T + 1) * W + (T * W) % 32;
 }
 
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
@@ -517,34 +524,29 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     return 1;
 }
 
-/* A thread's walk over a tile's words in (o, m, w) order (w fastest, m
- * of extent nm, o slowest), ND_THREADS words a step: the position of word
- * i, then the step by ND_THREADS = sm W + sw with adds (a division only
- * where m passes nm). */
+/* A warp's walk along one line of the tile: a line is a contiguous run
+ * of rows in memory (the loads' B-line in the input, the stores' A-line in
+ * the output), and lane l takes its words k = l, l + 32, ...: word k is
+ * word w of row m, k = m W + w. On the load side the shared word is the
+ * line's base + k, with no division; on the store side it is row m's
+ * B-line, so each lane keeps (m, w), stepped by 32 words with adds. */
 typedef struct {
-    int o, m, w;
+    int m, w;
 } nd_rt_pos;
-ND_HD nd_rt_pos nd_rt_at(int i, int nm, int W)
+ND_HD nd_rt_pos nd_rt_at(int k, int W)
 {
     nd_rt_pos p;
-    int rem;
-    p.o = i / (nm * W);
-    rem = i - p.o * nm * W;
-    p.m = rem / W;
-    p.w = rem - p.m * W;
+    p.m = k / W;
+    p.w = k - p.m * W;
     return p;
 }
-ND_HD void nd_rt_step(nd_rt_pos *p, int nm, int W, int sm, int sw)
+ND_HD void nd_rt_step(nd_rt_pos *p, int W, int sm, int sw)   /* k += 32 = sm W + sw */
 {
     p->w += sw;
+    p->m += sm;
     if (p->w >= W) {
         p->w -= W;
         p->m++;
-    }
-    p->m += sm;
-    if (p->m >= nm) {
-        p->o += p->m / nm;
-        p->m %= nm;
     }
 }
 

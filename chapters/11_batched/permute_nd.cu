@@ -482,8 +482,9 @@ __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
 {
     __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
-    const int W = g.W, T = g.T, P = (T + 1) * W, t = threadIdx.x;
-    const int sm = ND_THREADS / W, sw = ND_THREADS % W;
+    const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T);
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = ND_THREADS / 32;
+    const int sm = 32 / W, sw = 32 % W;
     const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
     const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;
     const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0);
@@ -491,18 +492,21 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
     for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
         const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
         uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
-        nd_rt_pos p = nd_rt_at(t, na, W);   /* loads: B-line o, row m along A, word w */
+        for (int o = warp; o < nb; o += warps) {   /* loads: B-line o, na rows of A */
+            const uint32_t *line = src + o * g.b_in;
 #pragma unroll 4
-        for (int i = t; i < nb * na * W; i += ND_THREADS) {
-            sh[p.o * P + p.m * W + p.w] = src[p.o * g.b_in + p.m * W + p.w];
-            nd_rt_step(&p, na, W, sm, sw);
+            for (int k = lane; k < na * W; k += 32)
+                sh[o * P + k] = line[k];
         }
         __syncthreads();
-        p = nd_rt_at(t, nb, W);   /* stores: A-line o, row m along B, word w */
+        for (int o = warp; o < na; o += warps) {   /* stores: A-line o, nb rows of B */
+            uint32_t *line = dst + o * g.a_out;
+            nd_rt_pos p = nd_rt_at(lane, W);
 #pragma unroll 4
-        for (int i = t; i < na * nb * W; i += ND_THREADS) {
-            dst[p.o * g.a_out + p.m * W + p.w] = sh[p.m * P + p.o * W + p.w];
-            nd_rt_step(&p, nb, W, sm, sw);
+            for (int k = lane; k < nb * W; k += 32) {
+                line[k] = sh[p.m * P + o * W + p.w];
+                nd_rt_step(&p, W, sm, sw);
+            }
         }
         __syncthreads();   /* the tile is refilled for the next c */
     }
