@@ -527,31 +527,38 @@ static int fold_rows_cases(void)
 }
 
 /* permute_nd_small's blocks, emulated: for random batches of small
- * matrices (3 and 4 axes), every output element that the kernel's groups
- * of 16 bytes gather (nd_small_grid, nd_small_at, nd_small_src,
- * nd_small_next) is checked by the sink: from the right input element,
- * once, every one. */
+ * matrices (3 and 4 axes), each block's chunk is filled as the kernel
+ * loads it (the matrices as they lie, or row runs: nd_lane_at,
+ * nd_lane_step), and every output element that the kernel's groups of 16
+ * bytes gather (nd_small_grid, nd_small_at, nd_small_src, nd_small_next,
+ * nd_small_whole, nd_small_dst) is checked by the sink: from the right
+ * input element, once, every one. */
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[4][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
-                                     { 2, 0, 1, 0 } };
-    int n, fits = 0, scattered = 0;
+    static const int perms[6][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+                                     { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 } };
+    static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
+    int n, fits = 0, scattered = 0, row_runs = 0;
     srand(5);
-    for (n = 0; n < 400; n++) {
-        int which = rand() % 4, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
+    for (n = 0; n < 600; n++) {
+        int which = rand() % 6, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
         int64_t dims[4];
         int k;
         for (k = 0; k < rank; k++)
             dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
+        if (which == 4)   /* row runs: columns long enough not to continue into axis 2 */
+            dims[3] = TP_PLAN_SHORT + rand() % 70;
         tp_problem p = tp_problem_make(rank, dims, perms[which], e);
         tp_plan plan = tp_problem_plan(&p);
         nd_args a;
         uint32_t grid[3];
         sink s;
-        if (!nd_small_fit(&plan))
+        int mode = nd_small_fit(&plan);
+        if (mode == 0)
             continue;
         fits++;
+        row_runs += mode == 2;
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) && nd_small_grid(&plan, &a, grid),
                "no grid");
         s.p = &p;
@@ -574,7 +581,27 @@ static int small_batch_cases(void)
                     int64_t b0 = (int64_t)bx * a.pieces, z1;
                     int64_t left = a.z_dims[2] - b0;
                     int nn = (int)(left < a.pieces ? left : a.pieces) * M, t, j;
-                    for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1])
+                    for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1]) {
+                        int i;
+                        for (i = 0; i < nn; i++)
+                            chunk[i] = -1;
+                        if (a.z_in[2] == M) {   /* the kernel's test */
+                            for (i = 0; i < nn; i++)
+                                chunk[i] = z1 * a.z_in[1] + b0 * M + i;
+                        } else {
+                            EXPECT(mode == 2 && a.z_in[2] == C, "a chunk of neither kind");
+                            for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
+                                for (i = t / 32; i < R; i += ND_THREADS / 32) {
+                                    nd_lane_pos q = nd_lane_at(t % 32, C);
+                                    for (k = t % 32; k < nn / M * C; k += 32) {
+                                        int64_t at = ((int64_t)q.m * R + i) * C + q.w;
+                                        EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
+                                               (long long)at);
+                                        chunk[at] = z1 * a.z_in[1] + b0 * C + i * a.in_row + k;
+                                        nd_lane_step(&q, C);
+                                    }
+                                }
+                        }
                         for (t = 0; t < ND_THREADS; t++)
                             for (k = t; k * per < nn; k += ND_THREADS) {
                                 nd_small_pos q = nd_small_at(k * per, R, C);
@@ -588,13 +615,15 @@ static int small_batch_cases(void)
                                         g++;
                                     at = whole ? nd_small_dst(k * per, g0, M, S) + j
                                                : nd_small_dst(k * per + j, g, M, S);
-                                    if (k * per + j < nn)
-                                        store(&s, (z1 * a.z_out[1] + b0 * S + at) * e,
-                                              (z1 * a.z_in[1] + b0 * M + nd_small_src(q, R, C)) * e,
-                                              e);
+                                    if (k * per + j < nn) {
+                                        int64_t from = chunk[nd_small_src(q, R, C)];
+                                        EXPECT(from >= 0, "a chunk element never loaded");
+                                        store(&s, (z1 * a.z_out[1] + b0 * S + at) * e, from * e, e);
+                                    }
                                     nd_small_next(&q, R, C);
                                 }
                             }
+                    }
                 }
         }
         for (int64_t i = 0; i < s.bytes && !s.bad; i++)
@@ -610,8 +639,9 @@ static int small_batch_cases(void)
             return 0;
         }
     }
-    EXPECT(fits >= 100, "only %d of 400 drawn batches fit the small-batch kernel", fits);
+    EXPECT(fits >= 150, "only %d of 600 drawn batches fit the small-batch kernel", fits);
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
+    EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
     return 1;
 }
 
@@ -663,8 +693,7 @@ static int rowtile_cases(void)
         EXPECT(s.count != NULL, "out of host memory");
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
-                const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), sm = 32 / W,
-                          sw = 32 % W, warps = ND_THREADS / 32;
+                const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), warps = ND_THREADS / 32;
                 uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
                 int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
                 int na = (int)(g.na - a0 < T ? g.na - a0 : T);
@@ -687,7 +716,7 @@ static int rowtile_cases(void)
                             }
                     for (t = 0; t < ND_THREADS; t++)
                         for (o = t / 32; o < na; o += warps) {
-                            nd_rt_pos q = nd_rt_at(t % 32, W);
+                            nd_lane_pos q = nd_lane_at(t % 32, W);
                             for (k = t % 32; k < nb * W; k += 32) {
                                 int64_t at = (int64_t)q.m * P + o * W + q.w;
                                 EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d", k,
@@ -696,7 +725,7 @@ static int rowtile_cases(void)
                                        "a store from shared word %lld, never loaded",
                                        (long long)at);
                                 store(&s, (dst + o * g.a_out + k) * 4, shared[at] * 4, 4);
-                                nd_rt_step(&q, W, sm, sw);
+                                nd_lane_step(&q, W);
                             }
                         }
                 }
@@ -784,7 +813,7 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("400 random batches of small matrices through permute_nd_small's groups",
+    run("600 random batches of small matrices through permute_nd_small's loads and groups",
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

@@ -342,6 +342,31 @@ static inline int nd_fold_rows(const tp_problem *p, uintptr_t in, uintptr_t out,
     return 1;
 }
 
+/* A lane's walk along a run of rows of W elements (W words, for the row
+ * tile): lane l of a warp takes elements k = l, l + 32, ... of the run,
+ * element w of row m where k = m W + w; it finds (m, w) once with a
+ * division and steps on by 32 elements with adds (permute_nd_rowtile's
+ * stores, permute_nd_small's loads of row runs). */
+typedef struct {
+    int m, w;
+} nd_lane_pos;
+ND_HD nd_lane_pos nd_lane_at(int k, int W)
+{
+    nd_lane_pos p;
+    p.m = k / W;
+    p.w = k - p.m * W;
+    return p;
+}
+ND_HD void nd_lane_step(nd_lane_pos *p, int W)   /* k += 32 = (32 / W) W + 32 % W */
+{
+    p->w += 32 % W;
+    p->m += 32 / W;
+    if (p->w >= W) {
+        p->w -= W;
+        p->m++;
+    }
+}
+
 /* permute_nd_small (permute_nd.cu): a batch of small matrices. A TILE
  * plan whose matrices are dense (rows of n_cols elements in, of n_rows
  * out), lie one after another along the last other axis in the input
@@ -356,15 +381,25 @@ static inline int nd_fold_rows(const tp_problem *p, uintptr_t in, uintptr_t out,
  * memory. */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
-/* (The plans tp_problem_plan makes order the other axes by the input, so
- * the test of z_in, and of in_row, only states the kernel's assumption.) */
+/* 1 where the matrices follow one another in the input; 2 where instead
+ * their rows do, a matrix's rows a whole input row apart (z2's input
+ * stride n_cols: the 2-byte (2, 1, 3, 0) of 17 x 61 x 2889 x 46 is 17 x
+ * 46 matrices, and row r of neighbouring matrices is one run of the
+ * input), taken only for fewer than TP_PLAN_SHORT rows, so that a block's
+ * runs are at least 512 bytes; else 0. (The plans tp_problem_plan makes
+ * order the other axes by the input, so the test of in_row in the first
+ * only states the kernel's assumption.) */
 static inline int nd_small_fit(const tp_plan *plan)
 {
-    int64_t m = plan->n_rows * plan->n_cols;
-    return plan->kind == TP_PLAN_TILE && plan->nz >= 1 && plan->rows_lo == 0 &&
-           plan->cols_lo == 0 && (plan->n_rows < TP_PLAN_SHORT || plan->n_cols < TP_PLAN_SHORT) &&
-           m * plan->elem_bytes <= ND_SMALL_MAX && plan->in_row == plan->n_cols &&
-           plan->out_col == plan->n_rows && plan->z_in[plan->nz - 1] == m;
+    int64_t m = plan->n_rows * plan->n_cols, zi;
+    if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
+        (plan->n_rows >= TP_PLAN_SHORT && plan->n_cols >= TP_PLAN_SHORT) ||
+        m * plan->elem_bytes > ND_SMALL_MAX || plan->out_col != plan->n_rows)
+        return 0;
+    zi = plan->z_in[plan->nz - 1];
+    if (zi == m && plan->in_row == plan->n_cols)
+        return 1;
+    return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT ? 2 : 0;
 }
 
 /* Matrices a block: as many as ND_SMALL_BYTES holds, rounded down so that
@@ -524,31 +559,6 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     return 1;
 }
 
-/* A warp's walk along one line of the tile: a line is a contiguous run
- * of rows in memory (the loads' B-line in the input, the stores' A-line in
- * the output), and lane l takes its words k = l, l + 32, ...: word k is
- * word w of row m, k = m W + w. On the load side the shared word is the
- * line's base + k, with no division; on the store side it is row m's
- * B-line, so each lane keeps (m, w), stepped by 32 words with adds. */
-typedef struct {
-    int m, w;
-} nd_rt_pos;
-ND_HD nd_rt_pos nd_rt_at(int k, int W)
-{
-    nd_rt_pos p;
-    p.m = k / W;
-    p.w = k - p.m * W;
-    return p;
-}
-ND_HD void nd_rt_step(nd_rt_pos *p, int W, int sm, int sw)   /* k += 32 = sm W + sw */
-{
-    p->w += sw;
-    p->m += sm;
-    if (p->w >= W) {
-        p->w -= W;
-        p->m++;
-    }
-}
 
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,

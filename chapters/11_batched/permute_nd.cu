@@ -411,6 +411,23 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 
 /* Element j of a group into the group's four words w, from element src
  * of the chunk, and back out to dst; E bytes an element (a constant). */
+/* The other load: row r of the block's g matrices is one run of g C
+ * elements of the input, a warp's (in_row apart from row r + 1); element
+ * k of the run is element (r, k mod C) of matrix k / C, walked with adds
+ * (nd_lane_at, nd_lane_step), and goes where the chunk keeps it when the
+ * matrices follow one another: (k / C) R C + r C + k mod C. */
+#define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row)                                 \
+    do {                                                                                 \
+        for (int r_ = threadIdx.x / 32; r_ < (R); r_ += ND_THREADS / 32) {               \
+            const T *run_ = (src) + r_ * (in_row);                                       \
+            nd_lane_pos p_ = nd_lane_at(threadIdx.x % 32, (C));                          \
+            for (int k_ = threadIdx.x % 32; k_ < (g) * (C); k_ += 32) {                  \
+                (sh)[(p_.m * (R) + r_) * (C) + p_.w] = run_[k_];                         \
+                nd_lane_step(&p_, (C));                                                  \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
+
 #define ND_SMALL_GET(w, j, chunk, src, E)                                                \
     do {                                                                                 \
         if ((E) == 1)                                                                    \
@@ -445,7 +462,11 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
             uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * S);                  \
             const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
-            nd_small_load((const uint8_t *)src, chunk, n * E);                           \
+            if (a.z_in[2] == M)                                                          \
+                nd_small_load((const uint8_t *)src, chunk, n * E);                       \
+            else   /* rows of the matrices follow one another (nd_small_fit's 2) */      \
+                ND_SMALL_LOAD_ROWS(T, in + z1 * a.z_in[1] + b0 * C, (T *)chunk, R, C,    \
+                                   n / M, a.in_row);                                     \
             __syncthreads();                                                             \
             for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
                 uint32_t w[4] = {0, 0, 0, 0};                                            \
@@ -484,7 +505,6 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
     __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
     const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T);
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = ND_THREADS / 32;
-    const int sm = 32 / W, sw = 32 % W;
     const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
     const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;
     const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0);
@@ -501,11 +521,11 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
         __syncthreads();
         for (int o = warp; o < na; o += warps) {   /* stores: A-line o, nb rows of B */
             uint32_t *line = dst + o * g.a_out;
-            nd_rt_pos p = nd_rt_at(lane, W);
+            nd_lane_pos p = nd_lane_at(lane, W);
 #pragma unroll 4
             for (int k = lane; k < nb * W; k += 32) {
                 line[k] = sh[p.m * P + o * W + p.w];
-                nd_rt_step(&p, W, sm, sw);
+                nd_lane_step(&p, W);
             }
         }
         __syncthreads();   /* the tile is refilled for the next c */
