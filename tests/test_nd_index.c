@@ -536,25 +536,37 @@ static int fold_rows_cases(void)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[6][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
-                                     { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 } };
+    static const int perms[8][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+                                     { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
+                                     { 0, 2, 1, 0 }, { 0, 1, 3, 2 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
-    int n, fits = 0, scattered = 0, row_runs = 0;
+    int n, fits = 0, scattered = 0, row_runs = 0, columns = 0;
     srand(5);
-    for (n = 0; n < 600; n++) {
-        int which = rand() % 6, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
+    for (n = 0; n < 800; n++) {
+        int which = rand() % 8;
+        int rank = which == 0 || which == 3 || which == 6 ? 3 : 4;
+        int e = sizes[rand() % 5];
         int64_t dims[4];
         int k;
         for (k = 0; k < rank; k++)
             dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
         if (which == 4)   /* row runs: columns long enough not to continue into axis 2 */
             dims[3] = TP_PLAN_SHORT + rand() % 70;
+        if (which >= 6) {   /* wide tiles (nd_small_columns): few rows, long columns */
+            dims[0] = 1 + rand() % 6;
+            dims[rank - 1] = TP_PLAN_SHORT + rand() % 400;
+        }
         tp_problem p = tp_problem_make(rank, dims, perms[which], e);
         tp_plan plan = tp_problem_plan(&p);
         nd_args a;
         uint32_t grid[3];
         sink s;
         int mode = nd_small_fit(&plan);
+        if (mode == 0 && nd_small_columns(&plan)) {   /* as the launch does */
+            mode = nd_small_fit(&plan);
+            EXPECT(mode == 2, "a batch of columns the small batch does not take");
+            columns++;
+        }
         if (mode == 0)
             continue;
         fits++;
@@ -639,7 +651,8 @@ static int small_batch_cases(void)
             return 0;
         }
     }
-    EXPECT(fits >= 150, "only %d of 600 drawn batches fit the small-batch kernel", fits);
+    EXPECT(fits >= 200, "only %d of 800 drawn batches fit the small-batch kernel", fits);
+    EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
     return 1;
@@ -813,7 +826,7 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("600 random batches of small matrices through permute_nd_small's loads and groups",
+    run("800 random batches of small matrices and wide tiles through permute_nd_small's loads and groups",
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

@@ -793,6 +793,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     sk_geom sg;
     nd_rowtile rt;
     tp_problem folded;
+    tp_plan columns;
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -827,6 +828,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
+    columns = plan;
+    if (!small && nd_small_columns(&columns) && (small = nd_small_fit(&columns)) != 0)
+        plan = columns;   /* a wide tile, as a batch of columns */
     quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
