@@ -7,7 +7,7 @@
  *   the fastest axis stays    rows of 2, 4, 8 or 16 bytes are first
  *                             folded into one element of that size, and
  *                             the permutation planned again (nd_fold_rows);
- *                             rows of whole words under 128 bytes move as
+ *                             rows of whole words up to 52 bytes move as
  *                             the elements of a tile (permute_nd_rowtile);
  *                             longer ones, permute_nd_rows: whole rows
  *                             copied, in the
