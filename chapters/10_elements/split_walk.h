@@ -4,7 +4,8 @@
  * element i of the side is at i / lo * s_hi + i % lo * s_lo. A kernel
  * that divides for every row it loads carries a division per load, and
  * each division brings a 32-bit and a 64-bit path into the code (chapter
- * 11's NOTES.md, "The split tiles' code"). A walk divides once, for its
+ * 11's NOTES.md, "Small batches, folded rows, row tiles and walked split
+ * sides"). A walk divides once, for its
  * first element, and steps from there with adds: to i + s, hi grows by
  * s / lo and rem by s % lo, and by one more where rem passes lo. The
  * steps' quotients come from split_walk_step_of (no division where lo >

@@ -520,7 +520,8 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * the copy on 17 random shapes with rows of 12 to 124 bytes; the launch
  * without it ran at 20 to 39% on its 8 shapes with rows of 12 to 52
  * bytes, and at 55 to 80% on 8 of the 9 with rows of 56 bytes and more
- * (NOTES.md, "Row tiles"). */
+ * (NOTES.md, "Small batches, folded rows, row tiles and walked split
+ * sides"). */
 #define ND_RT_MAX_WORDS 13
 #define ND_RT_SHARED_WORDS 8448   /* T P at most: 32 x 33 x 8 (16 x (17 x 13 + 16) is less) */
 typedef struct {

@@ -314,8 +314,9 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
  * for each row: a division a row made permute_nd_funnel_split_1 148 KB of
  * code (the cubin's .text; 87 KB walked) and Nsight Compute found its
  * warps waiting on instruction fetches (chapter 11's NOTES.md, "The
- * tensor sweep's slowest cases"); that the walk makes it faster is a
- * hypothesis until measured. */
+ * tensor sweep's slowest cases"); walked, the split tiles measured 4 to
+ * 25 points faster on the H100 (NOTES.md, "Small batches, folded rows,
+ * row tiles and walked split sides"). */
 #define ND_FUNNEL_KERNEL(NAME, E, SPLIT, MIN_BLOCKS)                                     \
     __global__ void __launch_bounds__(ND_THREADS, MIN_BLOCKS_2048(MIN_BLOCKS))           \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
