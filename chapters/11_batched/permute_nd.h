@@ -41,7 +41,10 @@
  *                             permute_nd_skinny (chapter 10's skinny
  *                             kernels); for a batch of small dense
  *                             matrices, permute_nd_small (several whole
- *                             matrices a block). (Chapter 10's staged kernels
+ *                             matrices a block, loaded as they lie or in
+ *                             row runs, each stored whole; a tile of
+ *                             fewer than 32 rows is a batch of columns).
+ *                             (Chapter 10's staged kernels
  *                             with strides were tried for the other 1
  *                             and 2-byte tiles, and were slower:
  *                             NOTES.md.)
