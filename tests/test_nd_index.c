@@ -536,15 +536,15 @@ static int fold_rows_cases(void)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[8][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+    static const int perms[9][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                      { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
-                                     { 0, 2, 1, 0 }, { 0, 1, 3, 2 } };
+                                     { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
-    int n, fits = 0, scattered = 0, row_runs = 0, columns = 0;
+    int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, rows = 0;
     srand(5);
-    for (n = 0; n < 800; n++) {
-        int which = rand() % 8;
-        int rank = which == 0 || which == 3 || which == 6 ? 3 : 4;
+    for (n = 0; n < 900; n++) {
+        int which = rand() % 9;
+        int rank = which == 0 || which == 3 || which == 6 || which == 8 ? 3 : 4;
         int e = sizes[rand() % 5];
         int64_t dims[4];
         int k;
@@ -552,9 +552,13 @@ static int small_batch_cases(void)
             dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
         if (which == 4)   /* row runs: columns long enough not to continue into axis 2 */
             dims[3] = TP_PLAN_SHORT + rand() % 70;
-        if (which >= 6) {   /* wide tiles (nd_small_columns): few rows, long columns */
+        if (which == 6 || which == 7) {   /* wide tiles (nd_small_columns): few rows */
             dims[0] = 1 + rand() % 6;
             dims[rank - 1] = TP_PLAN_SHORT + rand() % 400;
+        }
+        if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
+            dims[0] = 1 + rand() % 6;
+            dims[1] = TP_PLAN_SHORT + rand() % 3000;
         }
         tp_problem p = tp_problem_make(rank, dims, perms[which], e);
         tp_plan plan = tp_problem_plan(&p);
@@ -567,12 +571,20 @@ static int small_batch_cases(void)
             EXPECT(mode == 2, "a batch of columns the small batch does not take");
             columns++;
         }
+        if (mode == 0 && nd_small_rows(&plan)) {   /* as the launch does, after the columns */
+            mode = nd_small_fit(&plan);
+            EXPECT(mode == 3, "a batch of rows the small batch does not take");
+            rows++;
+        }
         if (mode == 0)
             continue;
         fits++;
         row_runs += mode == 2;
-        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) && nd_small_grid(&plan, &a, grid),
+        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
+                   nd_small_grid(&plan, mode, &a, grid),
                "no grid");
+        EXPECT(mode != 3 || (int)a.pieces % (16 / e) == 0 || a.pieces < (uint32_t)(16 / e),
+               "%u rows a block: not whole 16-byte groups", a.pieces);
         s.p = &p;
         s.bytes = tp_problem_bytes(&p);
         s.in_addr = 0x10000;
@@ -614,6 +626,17 @@ static int small_batch_cases(void)
                                     }
                                 }
                         }
+                        if (mode == 3) {   /* column runs: element o, row o mod h of column o / h */
+                            const int h = nn / C;
+                            EXPECT(a.group == 3 && R == 1, "a batch of rows with %d rows", R);
+                            for (i = 0; i < nn; i++) {
+                                int c = i / h, r = i - c * h;
+                                EXPECT(chunk[r * C + c] >= 0, "a chunk element never loaded");
+                                store(&s, (z1 * a.z_out[1] + b0 + (int64_t)c * a.out_col + r) * e,
+                                      chunk[r * C + c] * e, e);
+                            }
+                            continue;
+                        }
                         for (t = 0; t < ND_THREADS; t++)
                             for (k = t; k * per < nn; k += ND_THREADS) {
                                 nd_small_pos q = nd_small_at(k * per, R, C);
@@ -651,8 +674,9 @@ static int small_batch_cases(void)
             return 0;
         }
     }
-    EXPECT(fits >= 200, "only %d of 800 drawn batches fit the small-batch kernel", fits);
+    EXPECT(fits >= 250, "only %d of 900 drawn batches fit the small-batch kernel", fits);
     EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
+    EXPECT(rows >= 40, "only %d of them were narrow tiles as rows", rows);
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
     return 1;
@@ -826,7 +850,8 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("800 random batches of small matrices and wide tiles through permute_nd_small's loads and groups",
+    run("900 random batches of small matrices, wide and narrow tiles through permute_nd_small's loads "
+        "and stores",
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

@@ -436,7 +436,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         else if ((E) == 2)                                                               \
             (w)[(j) / 2] |= (uint32_t)((const uint16_t *)(chunk))[src] << (16 * ((j) % 2)); \
         else                                                                             \
-            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+            _Pragma("unroll") for (int u_ = 0; u_ < (E) / 4; u_++)                       \
                 (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)(chunk))[(src) * ((E) / 4) + u_]; \
     } while (0)
 #define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
@@ -446,8 +446,40 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         else if ((E) == 2)                                                               \
             ((uint16_t *)(dst))[i] = (uint16_t)((w)[(j) / 2] >> (16 * ((j) % 2)));        \
         else                                                                             \
-            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+            _Pragma("unroll") for (int u_ = 0; u_ < (E) / 4; u_++)                       \
                 ((uint32_t *)(dst))[(int64_t)(i) * ((E) / 4) + u_] = (w)[(j) * ((E) / 4) + u_]; \
+    } while (0)
+
+/* The store of a batch of h one-row matrices (nd_small_rows): the output
+ * is C runs of h elements, column c's out_col apart, taken in 16-byte
+ * groups in that order (element o: row o mod h of column o / h, chunk
+ * element (o mod h) C + o / h); a group is gathered and stored as one
+ * 16-byte access where it lies inside one column's run and is aligned,
+ * else copied element by element. A division a group finds its column. */
+#define ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, h, out_col)                             \
+    do {                                                                                 \
+        enum { E_ = sizeof(T), PER_ = 16 / sizeof(T) };                                  \
+        const bool wide_ = ((uintptr_t)(dst) & 15) == 0 && (out_col) * E_ % 16 == 0;     \
+        for (int k_ = threadIdx.x; k_ * PER_ < (C) * (h); k_ += ND_THREADS) {            \
+            const int o_ = k_ * PER_, c0_ = o_ / (h), r0_ = o_ - c0_ * (h);              \
+            if (wide_ && r0_ % PER_ == 0 && r0_ + PER_ <= (h)) {                         \
+                uint32_t w_[4] = {0, 0, 0, 0};                                           \
+                _Pragma("unroll") for (int j = 0; j < PER_; j++)                        \
+                    ND_SMALL_GET(w_, j, chunk, (r0_ + j) * (C) + c0_, E_);               \
+                *(uint4 *)((dst) + E_ * (c0_ * (out_col) + r0_)) =                       \
+                    make_uint4(w_[0], w_[1], w_[2], w_[3]);                              \
+            } else {   /* element by element, the column stepped */                      \
+                int c_ = c0_, r_ = r0_;                                                  \
+                for (int j = 0; j < PER_ && o_ + j < (C) * (h); j++) {                   \
+                    ((T *)(dst))[(int64_t)c_ * (out_col) + r_] =                         \
+                        ((const T *)(chunk))[r_ * (C) + c_];                             \
+                    if (++r_ == (h)) {                                                   \
+                        r_ = 0;                                                          \
+                        c_++;                                                            \
+                    }                                                                    \
+                }                                                                        \
+            }                                                                            \
+        }                                                                                \
     } while (0)
 
 #define ND_SMALL_KERNEL(NAME, T)                                                         \
@@ -469,6 +501,11 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                 ND_SMALL_LOAD_ROWS(T, in + z1 * a.z_in[1] + b0 * C, (T *)chunk, R, C,    \
                                    n / M, a.in_row);                                     \
             __syncthreads();                                                             \
+            if (a.group == 3) {   /* one-row matrices: column runs (nd_small_rows) */    \
+                ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col);              \
+                __syncthreads();                                                         \
+                continue;                                                                \
+            }                                                                            \
             for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
                 uint32_t w[4] = {0, 0, 0, 0};                                            \
                 nd_small_pos q = nd_small_at(k * PER, R, C);                             \
@@ -832,6 +869,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     columns = plan;
     if (!small && nd_small_columns(&columns) && (small = nd_small_fit(&columns)) != 0)
         plan = columns;   /* a wide tile, as a batch of columns */
+    columns = plan;
+    if (!small && nd_small_rows(&columns) && (small = nd_small_fit(&columns)) != 0)
+        plan = columns;   /* a narrow tile, as a batch of rows */
     quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
@@ -853,7 +893,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
-    if (small && !nd_small_grid(&plan, &a, g))   /* its own blocks: matrices of z2 */
+    if (small && !nd_small_grid(&plan, small, &a, g))   /* its own blocks: matrices of z2 */
         return "too many tiles or rows for one grid";
     if (skinny) {   /* its own blocks: one piece of the long side each */
         if (sk_blocks(&sg) > 0x7FFFFFFFLL)

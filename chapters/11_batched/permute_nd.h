@@ -43,7 +43,10 @@
  *                             matrices, permute_nd_small (several whole
  *                             matrices a block, loaded as they lie or in
  *                             row runs, each stored whole; a tile of
- *                             fewer than 32 rows is a batch of columns).
+ *                             fewer than 32 rows is a batch of columns,
+ *                             a narrow tile whose rows are dense in the
+ *                             input a batch of rows, stored in column
+ *                             runs).
  *                             (Chapter 10's staged kernels
  *                             with strides were tried for the other 1
  *                             and 2-byte tiles, and were slower:
