@@ -410,8 +410,6 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         sh[i] = src[i];
 }
 
-/* Element j of a group into the group's four words w, from element src
- * of the chunk, and back out to dst; E bytes an element (a constant). */
 /* The other load: row r of the block's g matrices is one run of g C
  * elements of the input, a warp's (in_row apart from row r + 1); element
  * k of the run is element (r, k mod C) of matrix k / C, walked with adds
@@ -429,6 +427,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         }                                                                                \
     } while (0)
 
+/* Element j of a group into the group's four words w, from element src
+ * of the chunk, and back out to dst; E bytes an element (a constant). */
 #define ND_SMALL_GET(w, j, chunk, src, E)                                                \
     do {                                                                                 \
         if ((E) == 1)                                                                    \
@@ -831,7 +831,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     sk_geom sg;
     nd_rowtile rt;
     tp_problem folded;
-    tp_plan columns;
+    tp_plan batch;   /* the plan of a wide or narrow tile, as a batch */
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -866,12 +866,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
-    columns = plan;
-    if (!small && nd_small_columns(&columns) && (small = nd_small_fit(&columns)) != 0)
-        plan = columns;   /* a wide tile, as a batch of columns */
-    columns = plan;
-    if (!small && nd_small_rows(&columns) && (small = nd_small_fit(&columns)) != 0)
-        plan = columns;   /* a narrow tile, as a batch of rows */
+    batch = plan;
+    if (!small && nd_small_columns(&batch) && (small = nd_small_fit(&batch)) != 0)
+        plan = batch;   /* a wide tile, as a batch of columns */
+    batch = plan;
+    if (!small && nd_small_rows(&batch) && (small = nd_small_fit(&batch)) != 0)
+        plan = batch;   /* a narrow tile, as a batch of rows */
     quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
