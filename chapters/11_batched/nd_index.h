@@ -473,9 +473,7 @@ static inline int nd_small_batch(const tp_plan *plan)
  * answer (3: the kernel stores column runs). 0 if x would pass 2^31 - 1. */
 static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint32_t grid[3])
 {
-    int per = nd_small_batch(plan), group = 16 / (int)plan->elem_bytes;
-    if (mode == 3 && per >= group)   /* whole 16-byte groups in each column's run */
-        per -= per % group;
+    int per = nd_small_batch(plan);
     int64_t x = (a->z_dims[2] + per - 1) / per;
     if (x > 0x7FFFFFFFLL)
         return 0;
@@ -508,6 +506,28 @@ ND_HD int nd_small_src(nd_small_pos q, int R, int C)
 {
     return (q.g * R + q.r) * C + q.c;
 }
+/* The store of a batch of one-row matrices (nd_small_rows): each column's
+ * run of h elements is cut where the output's 16-byte boundaries fall:
+ * slot 0 is its head (the hd elements before the first boundary, hd <
+ * per = 16 / E), slot s >= 1 the per elements from hd + (s - 1) per,
+ * clipped to h; h / per + 2 slots a column cover it (some empty). Rows
+ * r0 .. r1 - 1 of slot s in *r0, *r1; 1 if the slot is a whole aligned
+ * group (one 16-byte store). */
+ND_HD int nd_col_slots(int h, int per)
+{
+    return h / per + 2;
+}
+ND_HD int nd_col_slot(int s, int h, int hd, int per, int *r0, int *r1)
+{
+    if (hd > h)
+        hd = h;
+    *r0 = s == 0 ? 0 : hd + (s - 1) * per;
+    *r1 = s == 0 ? hd : (*r0 + per < h ? *r0 + per : h);
+    if (*r0 > h)
+        *r0 = h;
+    return s > 0 && *r1 - *r0 == per;
+}
+
 /* Element o of a chunk's output order, in matrix g (o - g M of it), lies
  * at g S + o - g M from the chunk's first output element (S: the output
  * stride of z2; S = M where the matrices follow one another). */

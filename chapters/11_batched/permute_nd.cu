@@ -451,33 +451,29 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
     } while (0)
 
 /* The store of a batch of h one-row matrices (nd_small_rows): the output
- * is C runs of h elements, column c's out_col apart, taken in 16-byte
- * groups in that order (element o: row o mod h of column o / h, chunk
- * element (o mod h) C + o / h); a group is gathered and stored as one
- * 16-byte access where it lies inside one column's run and is aligned,
- * else copied element by element. A division a group finds its column. */
+ * is C runs of h elements, column c's out_col apart. A thread takes a
+ * slot of a column (nd_col_slot: a run cut at the output's 16-byte
+ * boundaries), gathers it from shared memory (chunk element r C + c for
+ * row r) and stores it as one 16-byte access where it is a whole group,
+ * else element by element (a column's head and tail). A division a slot
+ * finds its column. */
 #define ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, h, out_col)                             \
     do {                                                                                 \
         enum { E_ = sizeof(T), PER_ = 16 / sizeof(T) };                                  \
-        const bool wide_ = ((uintptr_t)(dst) & 15) == 0 && (out_col) * E_ % 16 == 0;     \
-        for (int k_ = threadIdx.x; k_ * PER_ < (C) * (h); k_ += ND_THREADS) {            \
-            const int o_ = k_ * PER_, c0_ = o_ / (h), r0_ = o_ - c0_ * (h);              \
-            if (wide_ && r0_ % PER_ == 0 && r0_ + PER_ <= (h)) {                         \
+        const int slots_ = nd_col_slots((h), PER_);                                      \
+        for (int k_ = threadIdx.x; k_ < (C) * slots_; k_ += ND_THREADS) {                \
+            const int c_ = k_ / slots_, s_ = k_ - c_ * slots_;                           \
+            uint8_t *col_ = (dst) + E_ * (int64_t)c_ * (out_col);                        \
+            const int hd_ = (int)((16 - ((uintptr_t)col_ & 15)) & 15) / E_;               \
+            int r0_, r1_;                                                                \
+            if (nd_col_slot(s_, (h), hd_, PER_, &r0_, &r1_)) {                           \
                 uint32_t w_[4] = {0, 0, 0, 0};                                           \
                 _Pragma("unroll") for (int j = 0; j < PER_; j++)                        \
-                    ND_SMALL_GET(w_, j, chunk, (r0_ + j) * (C) + c0_, E_);               \
-                *(uint4 *)((dst) + E_ * (c0_ * (out_col) + r0_)) =                       \
-                    make_uint4(w_[0], w_[1], w_[2], w_[3]);                              \
-            } else {   /* element by element, the column stepped */                      \
-                int c_ = c0_, r_ = r0_;                                                  \
-                for (int j = 0; j < PER_ && o_ + j < (C) * (h); j++) {                   \
-                    ((T *)(dst))[(int64_t)c_ * (out_col) + r_] =                         \
-                        ((const T *)(chunk))[r_ * (C) + c_];                             \
-                    if (++r_ == (h)) {                                                   \
-                        r_ = 0;                                                          \
-                        c_++;                                                            \
-                    }                                                                    \
-                }                                                                        \
+                    ND_SMALL_GET(w_, j, chunk, (r0_ + j) * (C) + c_, E_);                \
+                *(uint4 *)(col_ + E_ * r0_) = make_uint4(w_[0], w_[1], w_[2], w_[3]);    \
+            } else {                                                                     \
+                for (int r_ = r0_; r_ < r1_; r_++)                                       \
+                    ((T *)col_)[r_] = ((const T *)(chunk))[r_ * (C) + c_];               \
             }                                                                            \
         }                                                                                \
     } while (0)
