@@ -62,6 +62,42 @@ static void store(sink *s, int64_t dst, int64_t src, int bytes)
     }
 }
 
+/* A sink for problem p, the buffers standing at in_addr and out_addr; 0
+ * (why says so) if the host is out of memory. */
+static int sink_open(sink *s, const tp_problem *p, uintptr_t in_addr, uintptr_t out_addr)
+{
+    s->p = p;
+    s->bytes = tp_problem_bytes(p);
+    s->in_addr = in_addr;
+    s->out_addr = out_addr;
+    s->bad = 0;
+    s->count = calloc((size_t)s->bytes, 1);
+    if (!s->count)
+        snprintf(why, sizeof why, "out of host memory");
+    return s->count != NULL;
+}
+
+/* 1 if every output byte was written (store checked once, from the right
+ * place); else 0, with the problem named in front of why. Frees the
+ * sink's counts. */
+static int sink_close(sink *s)
+{
+    int64_t i;
+    char buf[128];
+    for (i = 0; i < s->bytes && !s->bad; i++)
+        if (s->count[i] == 0) {
+            snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
+            s->bad = 1;
+        }
+    free(s->count);
+    if (s->bad) {
+        char msg[sizeof why + sizeof buf + 2];
+        snprintf(msg, sizeof msg, "%s: %s", tp_problem_format(s->p, buf, sizeof buf), why);
+        snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, msg);
+    }
+    return !s->bad;
+}
+
 /* The tile kernel's stores, block by block and thread by thread (the
  * store loop of ND_TILE_KERNEL in permute_nd.cu). */
 static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
@@ -248,19 +284,11 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
     uint32_t grid[3];
     sink s;
     int64_t i;
-    int w = plan.elem_bytes, ok;
+    int w = plan.elem_bytes;
     char buf[128];
 
-    s.p = p;
-    s.bytes = tp_problem_bytes(p);
-    s.in_addr = in_addr;
-    s.out_addr = out_addr;
-    s.bad = 0;
-    s.count = calloc((size_t)s.bytes, 1);
-    if (!s.count) {
-        snprintf(why, sizeof why, "out of host memory");
+    if (!sink_open(&s, p, in_addr, out_addr))
         return 0;
-    }
     if (plan.kind == TP_PLAN_COPY) {
         for (i = 0; i < s.bytes; i += plan.elem_bytes)   /* cudaMemcpyAsync */
             store(&s, i, i, plan.elem_bytes);
@@ -288,19 +316,7 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         else
             walk_rows(&s, &a, grid, w);
     }
-    for (i = 0; i < s.bytes && !s.bad; i++)
-        if (s.count[i] == 0) {
-            snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
-            s.bad = 1;
-        }
-    ok = !s.bad;
-    if (!ok) {   /* name the problem in front of what went wrong */
-        char msg[sizeof why + sizeof buf + 2];
-        snprintf(msg, sizeof msg, "%s: %s", tp_problem_format(p, buf, sizeof buf), why);
-        snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, msg);
-    }
-    free(s.count);
-    return ok;
+    return sink_close(&s);
 }
 
 
@@ -583,13 +599,9 @@ static int small_batch_cases(void)
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
                    nd_small_grid(&plan, mode, &a, grid),
                "no grid");
-        s.p = &p;
-        s.bytes = tp_problem_bytes(&p);
-        s.in_addr = 0x10000;
-        s.out_addr = 0x20000 + (uintptr_t)(e * (n % (16 / e)));   /* aligned to e, maybe not 16 */
-        s.bad = 0;
-        s.count = calloc((size_t)s.bytes, 1);
-        EXPECT(s.count != NULL, "out of host memory");
+        /* the output aligned to e, not always to 16 */
+        if (!sink_open(&s, &p, 0x10000, 0x20000 + (uintptr_t)(e * (n % (16 / e)))))
+            return 0;
         EXPECT((int64_t)a.pieces * plan.n_rows * plan.n_cols * e <= ND_SMALL_BYTES,
                "%u matrices of %lld bytes overflow a block's chunk", a.pieces,
                (long long)(plan.n_rows * plan.n_cols * e));
@@ -666,18 +678,8 @@ static int small_batch_cases(void)
                     }
                 }
         }
-        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
-            if (s.count[i] == 0) {
-                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
-                s.bad = 1;
-            }
-        free(s.count);
-        if (s.bad) {
-            char buf[128], msg[sizeof why];
-            snprintf(msg, sizeof msg, "%s", why);
-            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
+        if (!sink_close(&s))
             return 0;
-        }
     }
     EXPECT(fits >= 250, "only %d of 900 drawn batches fit the small-batch kernel", fits);
     EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
@@ -726,13 +728,8 @@ static int rowtile_cases(void)
         EXPECT(plan.row_len * e <= 4 * ND_RT_MAX_WORDS, "rows of %lld bytes took the row tile",
                (long long)(plan.row_len * e));
         fits++;
-        s.p = &p;
-        s.bytes = tp_problem_bytes(&p);
-        s.in_addr = 0x10000;
-        s.out_addr = 0x20000;
-        s.bad = 0;
-        s.count = calloc((size_t)s.bytes, 1);
-        EXPECT(s.count != NULL, "out of host memory");
+        if (!sink_open(&s, &p, 0x10000, 0x20000))
+            return 0;
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
                 const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), warps = ND_THREADS / 32;
@@ -772,18 +769,8 @@ static int rowtile_cases(void)
                         }
                 }
             }
-        for (int64_t i = 0; i < s.bytes && !s.bad; i++)
-            if (s.count[i] == 0) {
-                snprintf(why, sizeof why, "output byte %lld never written", (long long)i);
-                s.bad = 1;
-            }
-        free(s.count);
-        if (s.bad) {
-            char buf[128], msg[sizeof why];
-            snprintf(msg, sizeof msg, "%s", why);
-            snprintf(why, sizeof why, "%s: %.200s", tp_problem_format(&p, buf, sizeof buf), msg);
+        if (!sink_close(&s))
             return 0;
-        }
     }
     EXPECT(fits >= 75, "only %d of 300 drawn problems took the row tile", fits);
     return 1;
