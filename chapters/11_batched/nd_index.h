@@ -568,14 +568,12 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * words b P + a W + w, and P = W (mod 32) (nd_rowtile_pitch), so they
  * fall on 32 banks. The third other axis C, if any, only moves the tile
  * (grid y). Strides in words; rows and buffers 4-byte aligned. */
-/* Rows of up to 52 bytes. On the H100 the row tile ran at 39 to 55% of
- * the copy on 17 random shapes with rows of 12 to 124 bytes; the launch
- * without it ran at 20 to 39% on its 8 shapes with rows of 12 to 52
- * bytes, and at 55 to 80% on 8 of the 9 with rows of 56 bytes and more
- * (NOTES.md, "Small batches, folded rows, row tiles and walked split
- * sides"). */
-#define ND_RT_MAX_WORDS 13
-#define ND_RT_SHARED_WORDS 8448   /* T P at most: 32 x 33 x 8 (16 x (17 x 13 + 16) is less) */
+/* Rows of up to 124 bytes (31 words). On the H100 this row tile (one
+ * warp a line) beat the launch without it on 18 of 19 random shapes with
+ * rows of 12 to 124 bytes, and was a point behind on the last (NOTES.md,
+ * "Row tiles a warp a line, and small batches of columns and rows"). */
+#define ND_RT_MAX_WORDS 31
+#define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8 is less) */
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
     int64_t a_out, b_in;   /* A's output stride, B's input stride         */

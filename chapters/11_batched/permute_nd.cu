@@ -411,17 +411,29 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 }
 
 /* The other load: row r of the block's g matrices is one run of g C
- * elements of the input, a warp's (in_row apart from row r + 1); element
- * k of the run is element (r, k mod C) of matrix k / C, walked with adds
- * (nd_lane_at, nd_lane_step), and goes where the chunk keeps it when the
- * matrices follow one another: (k / C) R C + r C + k mod C. */
+ * elements of the input (in_row apart from row r + 1); element k of the
+ * run is element (r, k mod C) of matrix k / C, and goes where the chunk
+ * keeps it when the matrices follow one another: (k / C) R C + r C +
+ * k mod C. The runs are cut into pieces of 32 U elements (U = 16 / E,
+ * 512 bytes), a warp's piece at a time, so that every warp has work
+ * however few rows there are; a lane loads its U elements (32 apart)
+ * before it stores any, so that U loads are in flight at once, and walks
+ * their places with adds (nd_lane_at, nd_lane_step). */
 #define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row)                                 \
     do {                                                                                 \
-        for (int r_ = threadIdx.x / 32; r_ < (R); r_ += ND_THREADS / 32) {               \
-            const T *run_ = (src) + r_ * (in_row);                                       \
-            nd_lane_pos p_ = nd_lane_at(threadIdx.x % 32, (C));                          \
-            for (int k_ = threadIdx.x % 32; k_ < (g) * (C); k_ += 32) {                  \
-                (sh)[(p_.m * (R) + r_) * (C) + p_.w] = run_[k_];                         \
+        enum { U_ = sizeof(T) == 1 ? 8 : 16 / sizeof(T) };                               \
+        const int len_ = (g) * (C), pieces_ = (len_ + 32 * U_ - 1) / (32 * U_);          \
+        for (int i_ = threadIdx.x / 32; i_ < (R) * pieces_; i_ += ND_THREADS / 32) {     \
+            const int r_ = i_ / pieces_, k0_ = (i_ - r_ * pieces_) * 32 * U_ + threadIdx.x % 32; \
+            const T *run_ = (src) + (int64_t)r_ * (in_row);                              \
+            T v_[U_];                                                                    \
+            nd_lane_pos p_ = nd_lane_at(k0_, (C));                                       \
+            _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++)                            \
+                if (k0_ + 32 * u_ < len_)                                                \
+                    v_[u_] = run_[k0_ + 32 * u_];                                        \
+            _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++) {                          \
+                if (k0_ + 32 * u_ < len_)                                                \
+                    (sh)[(p_.m * (R) + r_) * (C) + p_.w] = v_[u_];                       \
                 nd_lane_step(&p_, (C));                                                  \
             }                                                                            \
         }                                                                                \
@@ -478,7 +490,10 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         }                                                                                \
     } while (0)
 
-#define ND_SMALL_KERNEL(NAME, T)                                                         \
+/* MODE is nd_small_fit's answer, a constant, so that each kernel holds
+ * only its own load and store (one kernel for all three held more
+ * registers and ran the first kind slower). */
+#define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
@@ -491,46 +506,54 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
             uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * S);                  \
             const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
-            if (a.z_in[2] == M)                                                          \
-                nd_small_load((const uint8_t *)src, chunk, n * E);                       \
-            else   /* rows of the matrices follow one another (nd_small_fit's 2) */      \
+            if ((MODE) == 2)   /* rows of the matrices follow one another */             \
                 ND_SMALL_LOAD_ROWS(T, in + z1 * a.z_in[1] + b0 * C, (T *)chunk, R, C,    \
                                    n / M, a.in_row);                                     \
+            else                                                                         \
+                nd_small_load((const uint8_t *)src, chunk, n * E);                       \
             __syncthreads();                                                             \
-            if (a.group == 3) {   /* one-row matrices: column runs (nd_small_rows) */    \
+            if ((MODE) == 3)   /* one-row matrices: column runs (nd_small_rows) */      \
                 ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col);              \
-                __syncthreads();                                                         \
-                continue;                                                                \
-            }                                                                            \
-            for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
-                uint32_t w[4] = {0, 0, 0, 0};                                            \
-                nd_small_pos q = nd_small_at(k * PER, R, C);                             \
-                const int g0 = q.g;                                                      \
-                _Pragma("unroll") for (int j = 0; j < PER; j++) {                       \
-                    if (k * PER + j < n)                                                 \
-                        ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);             \
-                    nd_small_next(&q, R, C);                                             \
-                }                                                                        \
-                if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
-                    *(uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)) =              \
-                        make_uint4(w[0], w[1], w[2], w[3]);                              \
-                } else {                                                                 \
-                    int g = g0;                                                          \
-                    _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) { \
-                        if (k * PER + j - g * M == M)                                    \
-                            g++;                                                         \
-                        ND_SMALL_PUT(dst, nd_small_dst(k * PER + j, g, M, S), w, j, E);  \
+            else                                                                         \
+                for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                \
+                    uint32_t w[4] = {0, 0, 0, 0};                                        \
+                    nd_small_pos q = nd_small_at(k * PER, R, C);                         \
+                    const int g0 = q.g;                                                  \
+                    _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
+                        if (k * PER + j < n)                                             \
+                            ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
+                        nd_small_next(&q, R, C);                                         \
+                    }                                                                    \
+                    if (S == M) {   /* the matrices follow one another: one run */       \
+                        if (wide && (k + 1) * PER <= n)                                  \
+                            *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]); \
+                        else                                                             \
+                            _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
+                                ND_SMALL_PUT(dst, k * PER + j, w, j, E);                 \
+                    } else if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
+                        *(uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)) =          \
+                            make_uint4(w[0], w[1], w[2], w[3]);                          \
+                    } else {                                                             \
+                        int g = g0;                                                      \
+                        _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) { \
+                            if (k * PER + j - g * M == M)                                \
+                                g++;                                                     \
+                            ND_SMALL_PUT(dst, nd_small_dst(k * PER + j, g, M, S), w, j, E); \
+                        }                                                                \
                     }                                                                    \
                 }                                                                        \
-            }                                                                            \
             __syncthreads(); /* the chunk is refilled for the next z1 */                 \
         }                                                                                \
     }
-ND_SMALL_KERNEL(permute_nd_small_1, uint8_t)
-ND_SMALL_KERNEL(permute_nd_small_2, uint16_t)
-ND_SMALL_KERNEL(permute_nd_small_4, uint32_t)
-ND_SMALL_KERNEL(permute_nd_small_8, unsigned long long)
-ND_SMALL_KERNEL(permute_nd_small_16, nd_16)
+#define ND_SMALL_KERNELS(NAME, MODE)                                                     \
+    ND_SMALL_KERNEL(NAME##_1, uint8_t, MODE)                                             \
+    ND_SMALL_KERNEL(NAME##_2, uint16_t, MODE)                                            \
+    ND_SMALL_KERNEL(NAME##_4, uint32_t, MODE)                                            \
+    ND_SMALL_KERNEL(NAME##_8, unsigned long long, MODE)                                  \
+    ND_SMALL_KERNEL(NAME##_16, nd_16, MODE)
+ND_SMALL_KERNELS(permute_nd_small, 1)        /* whole matrices, one after another */
+ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
+ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 
 /* ---- Short rows in a tile (nd_index.h says how) ----------------------------- */
 __global__ void __launch_bounds__(ND_THREADS)
@@ -939,7 +962,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         else
             permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
     } else if (small) {
-        ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        if (small == 1) {
+            ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 2) {
+            ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else {
+            ND_LAUNCH(permute_nd_small_cols, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        }
     } else if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {
