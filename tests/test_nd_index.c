@@ -575,6 +575,7 @@ static int small_batch_cases(void)
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
             dims[1] = TP_PLAN_SHORT + rand() % 3000;
+            dims[2] = 1 + rand() % 8;
         }
         tp_problem p = tp_problem_make(rank, dims, perms[which], e);
         tp_plan plan = tp_problem_plan(&p);

@@ -386,7 +386,10 @@ ND_HD void nd_lane_step(nd_lane_pos *p, int W)   /* k += 32 = (32 / W) W + 32 % 
  * stride n_cols: the 2-byte (2, 1, 3, 0) of 17 x 61 x 2889 x 46 is 17 x
  * 46 matrices, and row r of neighbouring matrices is one run of the
  * input), taken only for fewer than TP_PLAN_SHORT rows, so that a block's
- * runs are at least 512 bytes; 3 for a narrow tile made a batch of rows
+ * runs are at least 512 bytes, and only for matrices of one column (a
+ * wide tile as a batch of columns, nd_small_columns: with more columns
+ * the row runs ran slower than the tiles, 26.5% of the copy against
+ * 36.1% on that 2-byte case on the H100); 3 for a narrow tile made a batch of rows
  * (nd_small_rows); else 0. (The plans tp_problem_plan makes
  * order the other axes by the input, so the test of in_row in the first
  * only states the kernel's assumption.) */
@@ -404,11 +407,28 @@ static inline int nd_small_fit(const tp_plan *plan)
         return 0;
     if (zi == m && plan->in_row == plan->n_cols)
         return 1;
-    return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT ? 2 : 0;
+    return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT && plan->n_cols == 1 ? 2 : 0;
 }
 
-/* A wide tile as a batch of columns: a TILE plan with fewer than
- * TP_PLAN_SHORT rows, no split side, each column's rows one after another
+/* How short a wide tile's columns (nd_small_columns) and a narrow tile's
+ * rows (nd_small_rows) must be for the batch to take them, by element
+ * size: where the batch beat the skinny and narrow tiles on the H100
+ * (four random 200 MB shapes a side, 3 to 24 rows or columns, each
+ * element size; NOTES.md, "Row tiles a warp a line, and small batches of
+ * columns and rows"). 1-byte batches gather a byte at a time from shared
+ * memory and lost from 8 rows or columns; 16-byte elements were not
+ * measured and take the 8-byte limits. */
+ND_HD int nd_columns_max_rows(int elem_bytes)
+{
+    return elem_bytes == 1 ? 5 : elem_bytes == 2 ? 16 : 12;
+}
+ND_HD int nd_rows_max_cols(int elem_bytes)
+{
+    return elem_bytes == 2 ? 7 : 5;
+}
+
+/* A wide tile as a batch of columns: a TILE plan with at most
+ * nd_columns_max_rows rows, no split side, each column's rows one after another
  * in the output (out_col = n_rows) and at most one other axis is a batch
  * of n_cols matrices of n_rows x 1 whose rows (single elements) follow one
  * another in the input: the column axis becomes the last other axis
@@ -420,7 +440,8 @@ static inline int nd_small_fit(const tp_plan *plan)
  * kernels). 1 and the plan rewritten, else 0 and the plan as it was. */
 static inline int nd_small_columns(tp_plan *plan)
 {
-    if (plan->kind != TP_PLAN_TILE || plan->n_rows >= TP_PLAN_SHORT || plan->rows_lo != 0 ||
+    if (plan->kind != TP_PLAN_TILE || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
+        plan->rows_lo != 0 ||
         plan->cols_lo != 0 || plan->out_col != plan->n_rows || plan->nz > 1)
         return 0;
     plan->z_dims[plan->nz] = plan->n_cols;
@@ -432,7 +453,7 @@ static inline int nd_small_columns(tp_plan *plan)
 }
 
 /* A narrow tile as a batch of rows, the mirror of the above: a TILE plan
- * with fewer than TP_PLAN_SHORT columns, no split side, rows one after
+ * with at most nd_rows_max_cols columns, no split side, rows one after
  * another in the input (in_row = n_cols) and at most one other axis is a
  * batch of n_rows matrices of 1 x n_cols: the row axis becomes the last
  * other axis (input stride n_cols, output stride 1), and nd_small_fit's 3
@@ -443,7 +464,8 @@ static inline int nd_small_columns(tp_plan *plan)
  * PyTorch 1.1x faster). 1 and the plan rewritten, else 0. */
 static inline int nd_small_rows(tp_plan *plan)
 {
-    if (plan->kind != TP_PLAN_TILE || plan->n_cols >= TP_PLAN_SHORT || plan->rows_lo != 0 ||
+    if (plan->kind != TP_PLAN_TILE || plan->n_cols > nd_rows_max_cols(plan->elem_bytes) ||
+        plan->rows_lo != 0 ||
         plan->cols_lo != 0 || plan->in_row != plan->n_cols || plan->nz > 1)
         return 0;
     plan->z_dims[plan->nz] = plan->n_rows;

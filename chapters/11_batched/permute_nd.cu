@@ -490,9 +490,12 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         }                                                                                \
     } while (0)
 
-/* MODE is nd_small_fit's answer, a constant, so that each kernel holds
- * only its own load and store (one kernel for all three held more
- * registers and ran the first kind slower). */
+/* MODE, a constant, is nd_small_fit's answer, or 4 for its 1 where the
+ * matrices lie apart in the output (S != M), so that each kernel holds
+ * only its own load and store (one kernel for all of them held more
+ * registers and ran 5 to 10 points slower on matrices that follow one
+ * another: 1-byte (0, 1, 3, 2) of 978 x 1447 x 8 x 33, 8-byte (0, 2, 1)
+ * of 200000 x 31 x 9, H100). */
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
@@ -524,7 +527,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                             ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
                         nd_small_next(&q, R, C);                                         \
                     }                                                                    \
-                    if (S == M) {   /* the matrices follow one another: one run */       \
+                    if ((MODE) != 4) {   /* the matrices follow one another: one run */       \
                         if (wide && (k + 1) * PER <= n)                                  \
                             *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]); \
                         else                                                             \
@@ -552,6 +555,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
     ND_SMALL_KERNEL(NAME##_8, unsigned long long, MODE)                                  \
     ND_SMALL_KERNEL(NAME##_16, nd_16, MODE)
 ND_SMALL_KERNELS(permute_nd_small, 1)        /* whole matrices, one after another */
+ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
 ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 
@@ -962,8 +966,10 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         else
             permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
     } else if (small) {
-        if (small == 1) {
+        if (small == 1 && a.z_out[2] == a.n_rows * a.n_cols) {
             ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 1) {
+            ND_LAUNCH(permute_nd_small_apart, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 2) {
             ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else {
