@@ -383,16 +383,14 @@ ND_HD void nd_lane_step(nd_lane_pos *p, int W)   /* k += 32 = (32 / W) W + 32 % 
 #define ND_SMALL_MAX 4096
 /* 1 where the matrices follow one another in the input; 2 where instead
  * their rows do, a matrix's rows a whole input row apart (z2's input
- * stride n_cols: the 2-byte (2, 1, 3, 0) of 17 x 61 x 2889 x 46 is 17 x
- * 46 matrices, and row r of neighbouring matrices is one run of the
- * input), taken only for fewer than TP_PLAN_SHORT rows, so that a block's
- * runs are at least 512 bytes, and only for matrices of one column (a
- * wide tile as a batch of columns, nd_small_columns: with more columns
- * the row runs ran slower than the tiles, 26.5% of the copy against
- * 36.1% on that 2-byte case on the H100); 3 for a narrow tile made a batch of rows
- * (nd_small_rows); else 0. (The plans tp_problem_plan makes
- * order the other axes by the input, so the test of in_row in the first
- * only states the kernel's assumption.) */
+ * stride n_cols), only for matrices of one column (a wide tile as a
+ * batch of columns, nd_small_columns) of fewer than TP_PLAN_SHORT rows:
+ * for 17 x 46 matrices, the 2-byte (2, 1, 3, 0) of 17 x 61 x 2889 x 46,
+ * the row runs ran at 26.5% of the copy where the tiles run at 36.1% (H100,
+ * NOTES.md); 3 for a narrow tile made a batch of rows (nd_small_rows);
+ * else 0. (The plans tp_problem_plan makes order the other axes by the
+ * input, so the test of in_row in the first only states the kernel's
+ * assumption.) */
 static inline int nd_small_fit(const tp_plan *plan)
 {
     int64_t m = plan->n_rows * plan->n_cols, zi;
