@@ -543,64 +543,150 @@ static int fold_rows_cases(void)
 }
 
 /* permute_nd_small's blocks, emulated: for random batches of small
- * matrices (3 and 4 axes), every output element that the kernel's groups
- * of 16 bytes gather (nd_small_grid, nd_small_at, nd_small_src,
- * nd_small_next) is checked by the sink: from the right input element,
- * once, every one. */
+ * matrices (3 and 4 axes), each block's chunk is filled as the kernel
+ * loads it (the matrices as they lie, or row runs: nd_lane_at,
+ * nd_lane_step), and every output element that the kernel's groups of 16
+ * bytes gather (nd_small_grid, nd_small_at, nd_small_src, nd_small_next,
+ * nd_small_whole, nd_small_dst) is checked by the sink: from the right
+ * input element, once, every one. */
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[4][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
-                                     { 2, 0, 1, 0 } };
-    int n, fits = 0;
+    static const int perms[9][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+                                     { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
+                                     { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 } };
+    static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
+    int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, rows = 0;
     srand(5);
-    for (n = 0; n < 400; n++) {
-        int which = rand() % 4, rank = which == 0 || which == 3 ? 3 : 4, e = sizes[rand() % 5];
+    for (n = 0; n < 900; n++) {
+        int which = rand() % 9;
+        int rank = which == 0 || which == 3 || which == 6 || which == 8 ? 3 : 4;
+        int e = sizes[rand() % 5];
         int64_t dims[4];
         int k;
         for (k = 0; k < rank; k++)
             dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
+        if (which == 4)   /* row runs: columns long enough not to continue into axis 2 */
+            dims[3] = TP_PLAN_SHORT + rand() % 70;
+        if (which == 6 || which == 7) {   /* wide tiles (nd_small_columns): few rows */
+            dims[0] = 1 + rand() % 6;
+            dims[rank - 1] = TP_PLAN_SHORT + rand() % 400;
+        }
+        if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
+            dims[0] = 1 + rand() % 6;
+            dims[1] = TP_PLAN_SHORT + rand() % 3000;
+            dims[2] = 1 + rand() % 8;
+        }
         tp_problem p = tp_problem_make(rank, dims, perms[which], e);
         tp_plan plan = tp_problem_plan(&p);
         nd_args a;
         uint32_t grid[3];
         sink s;
-        if (!nd_small_fit(&plan))
+        int mode = nd_small_fit(&plan);
+        if (mode == 0 && nd_small_columns(&plan)) {   /* as the launch does */
+            mode = nd_small_fit(&plan);
+            EXPECT(mode == 2, "a batch of columns the small batch does not take");
+            columns++;
+        }
+        if (mode == 0 && nd_small_rows(&plan)) {   /* as the launch does, after the columns */
+            mode = nd_small_fit(&plan);
+            EXPECT(mode == 3, "a batch of rows the small batch does not take");
+            rows++;
+        }
+        if (mode == 0)
             continue;
         fits++;
-        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) && nd_small_grid(&plan, &a, grid),
+        row_runs += mode == 2;
+        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
+                   nd_small_grid(&plan, mode, &a, grid),
                "no grid");
-        if (!sink_open(&s, &p, 0x10000, 0x20000))
+        /* the output aligned to e, not always to 16 */
+        if (!sink_open(&s, &p, 0x10000, 0x20000 + (uintptr_t)(e * (n % (16 / e)))))
             return 0;
         EXPECT((int64_t)a.pieces * plan.n_rows * plan.n_cols * e <= ND_SMALL_BYTES,
                "%u matrices of %lld bytes overflow a block's chunk", a.pieces,
                (long long)(plan.n_rows * plan.n_cols * e));
         {
             const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C, per = 16 / e;
+            const int64_t S = a.z_out[2];
+            scattered += S != M;
             uint32_t bx, by;
             for (by = 0; by < grid[1]; by++)
                 for (bx = 0; bx < grid[0]; bx++) {
                     int64_t b0 = (int64_t)bx * a.pieces, z1;
                     int64_t left = a.z_dims[2] - b0;
                     int nn = (int)(left < a.pieces ? left : a.pieces) * M, t, j;
-                    for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1])
+                    for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1]) {
+                        int i;
+                        for (i = 0; i < nn; i++)
+                            chunk[i] = -1;
+                        if (a.z_in[2] == M) {   /* the kernel's test */
+                            for (i = 0; i < nn; i++)
+                                chunk[i] = z1 * a.z_in[1] + b0 * M + i;
+                        } else {
+                            EXPECT(mode == 2 && a.z_in[2] == C, "a chunk of neither kind");
+                            for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
+                                for (i = t / 32; i < R; i += ND_THREADS / 32) {
+                                    nd_lane_pos q = nd_lane_at(t % 32, C);
+                                    for (k = t % 32; k < nn / M * C; k += 32) {
+                                        int64_t at = ((int64_t)q.m * R + i) * C + q.w;
+                                        EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
+                                               (long long)at);
+                                        chunk[at] = z1 * a.z_in[1] + b0 * C + i * a.in_row + k;
+                                        nd_lane_step(&q, C);
+                                    }
+                                }
+                        }
+                        if (mode == 3) {   /* column runs, slot by slot, as the kernel */
+                            const int h = nn / C, slots = nd_col_slots(h, per);
+                            EXPECT(a.group == 3 && R == 1, "a batch of rows with %d rows", R);
+                            for (k = 0; k < C * slots; k++) {
+                                int c = k / slots, sl = k - c * slots, r0, r1, r;
+                                int64_t col = (z1 * a.z_out[1] + b0 + (int64_t)c * a.out_col) * e;
+                                int hd = (int)((16 - ((s.out_addr + col) & 15)) & 15) / e;
+                                if (nd_col_slot(sl, h, hd, per, &r0, &r1))
+                                    EXPECT((s.out_addr + col + r0 * e) % 16 == 0 && r1 - r0 == per,
+                                           "a 16-byte store at byte %lld",
+                                           (long long)(col + r0 * e));
+                                for (r = r0; r < r1; r++) {
+                                    EXPECT(chunk[r * C + c] >= 0, "a chunk element never loaded");
+                                    store(&s, col + r * e, chunk[r * C + c] * e, e);
+                                }
+                            }
+                            continue;
+                        }
                         for (t = 0; t < ND_THREADS; t++)
                             for (k = t; k * per < nn; k += ND_THREADS) {
                                 nd_small_pos q = nd_small_at(k * per, R, C);
+                                const int g0 = q.g;
+                                const int whole = (k + 1) * per <= nn &&
+                                                  nd_small_whole(k * per, g0, per, M, S);
+                                int g = g0;
                                 for (j = 0; j < per; j++) {
-                                    if (k * per + j < nn)
-                                        store(&s, (z1 * a.z_out[1] + b0 * M + k * per + j) * e,
-                                              (z1 * a.z_in[1] + b0 * M + nd_small_src(q, R, C)) * e,
-                                              e);
+                                    int64_t at;   /* the kernel's: one group, or one at a time */
+                                    if (k * per + j - g * M == M)
+                                        g++;
+                                    at = whole ? nd_small_dst(k * per, g0, M, S) + j
+                                               : nd_small_dst(k * per + j, g, M, S);
+                                    if (k * per + j < nn) {
+                                        int64_t from = chunk[nd_small_src(q, R, C)];
+                                        EXPECT(from >= 0, "a chunk element never loaded");
+                                        store(&s, (z1 * a.z_out[1] + b0 * S + at) * e, from * e, e);
+                                    }
                                     nd_small_next(&q, R, C);
                                 }
                             }
+                    }
                 }
         }
         if (!sink_close(&s))
             return 0;
     }
-    EXPECT(fits >= 100, "only %d of 400 drawn batches fit the small-batch kernel", fits);
+    EXPECT(fits >= 250, "only %d of 900 drawn batches fit the small-batch kernel", fits);
+    EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
+    EXPECT(rows >= 40, "only %d of them were narrow tiles as rows", rows);
+    EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
+    EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
     return 1;
 }
 
@@ -647,38 +733,41 @@ static int rowtile_cases(void)
             return 0;
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
-                const int W = g.W, T = g.T, P = (T + 1) * W, sm = ND_THREADS / W,
-                          sw = ND_THREADS % W;
+                const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), warps = ND_THREADS / 32;
                 uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
                 int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
                 int na = (int)(g.na - a0 < T ? g.na - a0 : T);
                 int nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
+                EXPECT(P % 32 == W % 32 && T * P <= ND_RT_SHARED_WORDS,
+                       "pitch %d for rows of %d words, tile side %d", P, W, T);
                 for (c = by; c < g.nc; c += grid[1]) {
                     int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
                     int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
-                    int t, i;
+                    int t, o, k, i;
                     for (i = 0; i < ND_RT_SHARED_WORDS; i++)
                         shared[i] = -1;
-                    for (t = 0; t < ND_THREADS; t++) {
-                        nd_rt_pos q = nd_rt_at(t, na, W);
-                        for (i = t; i < nb * na * W; i += ND_THREADS) {
-                            int64_t at = q.o * P + q.m * W + q.w;
-                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
-                                   (long long)at);
-                            shared[at] = src + q.o * g.b_in + q.m * W + q.w;
-                            nd_rt_step(&q, na, W, sm, sw);
+                    for (t = 0; t < ND_THREADS; t++)   /* thread t: warp t / 32, lane t % 32 */
+                        for (o = t / 32; o < nb; o += warps)
+                            for (k = t % 32; k < na * W; k += 32) {
+                                int64_t at = (int64_t)o * P + k;
+                                EXPECT(at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
+                                       (long long)at);
+                                shared[at] = src + o * g.b_in + k;
+                            }
+                    for (t = 0; t < ND_THREADS; t++)
+                        for (o = t / 32; o < na; o += warps) {
+                            nd_lane_pos q = nd_lane_at(t % 32, W);
+                            for (k = t % 32; k < nb * W; k += 32) {
+                                int64_t at = (int64_t)q.m * P + o * W + q.w;
+                                EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d", k,
+                                       q.m, q.w);
+                                EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
+                                       "a store from shared word %lld, never loaded",
+                                       (long long)at);
+                                store(&s, (dst + o * g.a_out + k) * 4, shared[at] * 4, 4);
+                                nd_lane_step(&q, W);
+                            }
                         }
-                    }
-                    for (t = 0; t < ND_THREADS; t++) {
-                        nd_rt_pos q = nd_rt_at(t, nb, W);
-                        for (i = t; i < na * nb * W; i += ND_THREADS) {
-                            int64_t at = q.m * P + q.o * W + q.w;
-                            EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
-                                   "a store from shared word %lld, never loaded", (long long)at);
-                            store(&s, (dst + q.o * g.a_out + q.m * W + q.w) * 4, shared[at] * 4, 4);
-                            nd_rt_step(&q, nb, W, sm, sw);
-                        }
-                    }
                 }
             }
         if (!sink_close(&s))
@@ -754,7 +843,8 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("400 random batches of small matrices through permute_nd_small's groups",
+    run("900 random batches of small matrices, wide and narrow tiles through permute_nd_small's loads "
+        "and stores",
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

@@ -342,30 +342,136 @@ static inline int nd_fold_rows(const tp_problem *p, uintptr_t in, uintptr_t out,
     return 1;
 }
 
+/* A lane's walk along a run of rows of W elements (W words, for the row
+ * tile): lane l of a warp takes elements k = l, l + 32, ... of the run,
+ * element w of row m where k = m W + w; it finds (m, w) once with a
+ * division and steps on by 32 elements with adds (permute_nd_rowtile's
+ * stores, permute_nd_small's loads of row runs). */
+typedef struct {
+    int m, w;
+} nd_lane_pos;
+ND_HD nd_lane_pos nd_lane_at(int k, int W)
+{
+    nd_lane_pos p;
+    p.m = k / W;
+    p.w = k - p.m * W;
+    return p;
+}
+ND_HD void nd_lane_step(nd_lane_pos *p, int W)   /* k += 32 = (32 / W) W + 32 % W */
+{
+    p->w += 32 % W;
+    p->m += 32 / W;
+    if (p->w >= W) {
+        p->w -= W;
+        p->m++;
+    }
+}
+
 /* permute_nd_small (permute_nd.cu): a batch of small matrices. A TILE
  * plan whose matrices are dense (rows of n_cols elements in, of n_rows
- * out), lie one after another along the last other axis on both sides
- * (strides n_rows x n_cols), have a side shorter than TP_PLAN_SHORT and
+ * out), lie one after another along the last other axis in the input
+ * (stride n_rows x n_cols; in the output that axis's stride may be any:
+ * the 8-byte (1, 0, 3, 2) of 247 x 446 x 53 x 6 swaps the other two
+ * axes too), have a side shorter than TP_PLAN_SHORT and
  * at most ND_SMALL_MAX bytes: a tile per matrix would be mostly empty (an
  * 8 x 33 byte matrix uses 264 of a tile's 4096). Instead a block moves
  * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
- * which are contiguous in the input and in the output: loaded as they
- * lie, stored in output order, each output element gathered from shared
+ * which are contiguous in the input: loaded as they lie, stored in output
+ * order matrix by matrix, each output element gathered from shared
  * memory. */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
-/* (The plans tp_problem_plan makes order the other axes by the input, so
- * the last one's input stride is m whenever its output stride is: the
- * test of z_in, and of out_col, states the kernel's assumption; only the
- * z_out test can fail in practice.) */
+/* 1 where the matrices follow one another in the input; 2 where instead
+ * their rows do, a matrix's rows a whole input row apart (z2's input
+ * stride n_cols), only for matrices of one column (a wide tile as a
+ * batch of columns, nd_small_columns) of fewer than TP_PLAN_SHORT rows:
+ * for 17 x 46 matrices, the 2-byte (2, 1, 3, 0) of 17 x 61 x 2889 x 46,
+ * the row runs ran at 26.5% of the copy where the tiles run at 36.1% (H100,
+ * NOTES.md); 3 for a narrow tile made a batch of rows (nd_small_rows);
+ * else 0. (The plans tp_problem_plan makes order the other axes by the
+ * input, so the test of in_row in the first only states the kernel's
+ * assumption.) */
 static inline int nd_small_fit(const tp_plan *plan)
 {
-    int64_t m = plan->n_rows * plan->n_cols;
-    return plan->kind == TP_PLAN_TILE && plan->nz >= 1 && plan->rows_lo == 0 &&
-           plan->cols_lo == 0 && (plan->n_rows < TP_PLAN_SHORT || plan->n_cols < TP_PLAN_SHORT) &&
-           m * plan->elem_bytes <= ND_SMALL_MAX && plan->in_row == plan->n_cols &&
-           plan->out_col == plan->n_rows && plan->z_in[plan->nz - 1] == m &&
-           plan->z_out[plan->nz - 1] == m;
+    int64_t m = plan->n_rows * plan->n_cols, zi;
+    if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
+        (plan->n_rows >= TP_PLAN_SHORT && plan->n_cols >= TP_PLAN_SHORT) ||
+        m * plan->elem_bytes > ND_SMALL_MAX)
+        return 0;
+    zi = plan->z_in[plan->nz - 1];
+    if (plan->n_rows == 1 && zi == m && plan->z_out[plan->nz - 1] == 1 && plan->nz <= 2)
+        return 3;   /* one-row matrices, stored in column runs (nd_small_rows) */
+    if (plan->out_col != plan->n_rows)
+        return 0;
+    if (zi == m && plan->in_row == plan->n_cols)
+        return 1;
+    return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT && plan->n_cols == 1 ? 2 : 0;
+}
+
+/* How short a wide tile's columns (nd_small_columns) and a narrow tile's
+ * rows (nd_small_rows) must be for the batch to take them, by element
+ * size: where the batch beat the skinny and narrow tiles on the H100
+ * (four random 200 MB shapes a side, 3 to 24 rows or columns, each
+ * element size; NOTES.md, "Row tiles a warp a line, and small batches of
+ * columns and rows"). 1-byte batches gather a byte at a time from shared
+ * memory and lost from 8 rows or columns; 16-byte elements were not
+ * measured and take the 8-byte limits. */
+ND_HD int nd_columns_max_rows(int elem_bytes)
+{
+    return elem_bytes == 1 ? 5 : elem_bytes == 2 ? 16 : 12;
+}
+ND_HD int nd_rows_max_cols(int elem_bytes)
+{
+    return elem_bytes == 2 ? 7 : 5;
+}
+
+/* A wide tile as a batch of columns: a TILE plan with at most
+ * nd_columns_max_rows rows, no split side, each column's rows one after another
+ * in the output (out_col = n_rows) and at most one other axis is a batch
+ * of n_cols matrices of n_rows x 1 whose rows (single elements) follow one
+ * another in the input: the column axis becomes the last other axis
+ * (input stride 1, output stride n_rows) and the plan's matrices one
+ * column each, which nd_small_fit takes as row runs (its 2). A block then
+ * loads n_rows runs of thousands of bytes and stores one contiguous piece
+ * of the output (the 2-byte (0, 2, 3, 1) of 10 x 15 x 319 x 1632, a batch
+ * of ten 15 x 520608 matrices, ran at 40% of the copy on the skinny
+ * kernels). 1 and the plan rewritten, else 0 and the plan as it was. */
+static inline int nd_small_columns(tp_plan *plan)
+{
+    if (plan->kind != TP_PLAN_TILE || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
+        plan->rows_lo != 0 ||
+        plan->cols_lo != 0 || plan->out_col != plan->n_rows || plan->nz > 1)
+        return 0;
+    plan->z_dims[plan->nz] = plan->n_cols;
+    plan->z_in[plan->nz] = 1;
+    plan->z_out[plan->nz] = plan->n_rows;
+    plan->nz++;
+    plan->n_cols = 1;
+    return 1;
+}
+
+/* A narrow tile as a batch of rows, the mirror of the above: a TILE plan
+ * with at most nd_rows_max_cols columns, no split side, rows one after
+ * another in the input (in_row = n_cols) and at most one other axis is a
+ * batch of n_rows matrices of 1 x n_cols: the row axis becomes the last
+ * other axis (input stride n_cols, output stride 1), and nd_small_fit's 3
+ * has a block load its rows as they lie and store each column's piece as
+ * one run of the output (column c of the rows: out_col apart). The
+ * narrow tile moved these an element a thread (8-byte (0, 3, 1, 2) of
+ * 5570 x 410 x 3 x 6: 1230 x 6 doubles a matrix, 80.8% of the copy,
+ * PyTorch 1.1x faster). 1 and the plan rewritten, else 0. */
+static inline int nd_small_rows(tp_plan *plan)
+{
+    if (plan->kind != TP_PLAN_TILE || plan->n_cols > nd_rows_max_cols(plan->elem_bytes) ||
+        plan->rows_lo != 0 ||
+        plan->cols_lo != 0 || plan->in_row != plan->n_cols || plan->nz > 1)
+        return 0;
+    plan->z_dims[plan->nz] = plan->n_rows;
+    plan->z_in[plan->nz] = plan->n_cols;
+    plan->z_out[plan->nz] = 1;
+    plan->nz++;
+    plan->n_rows = 1;
+    return 1;
 }
 
 /* Matrices a block: as many as ND_SMALL_BYTES holds, rounded down so that
@@ -383,14 +489,16 @@ static inline int nd_small_batch(const tp_plan *plan)
 
 /* The small batch's grid, after nd_make_args: block x takes matrices
  * x P .. x P + P - 1 of z2 (P = a->pieces = nd_small_batch), y steps
- * through z1 (looped past ND_GRID_YZ_MAX). 0 if x would pass 2^31 - 1. */
-static inline int nd_small_grid(const tp_plan *plan, nd_args *a, uint32_t grid[3])
+ * through z1 (looped past ND_GRID_YZ_MAX); a->group = mode, nd_small_fit's
+ * answer (3: the kernel stores column runs). 0 if x would pass 2^31 - 1. */
+static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint32_t grid[3])
 {
     int per = nd_small_batch(plan);
     int64_t x = (a->z_dims[2] + per - 1) / per;
     if (x > 0x7FFFFFFFLL)
         return 0;
     a->pieces = (uint32_t)per;
+    a->group = (uint32_t)mode;
     grid[0] = (uint32_t)x;
     grid[1] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
     grid[2] = 1;
@@ -418,6 +526,41 @@ ND_HD int nd_small_src(nd_small_pos q, int R, int C)
 {
     return (q.g * R + q.r) * C + q.c;
 }
+/* The store of a batch of one-row matrices (nd_small_rows): each column's
+ * run of h elements is cut where the output's 16-byte boundaries fall:
+ * slot 0 is its head (the hd elements before the first boundary, hd <
+ * per = 16 / E), slot s >= 1 the per elements from hd + (s - 1) per,
+ * clipped to h; h / per + 2 slots a column cover it (some empty). Rows
+ * r0 .. r1 - 1 of slot s in *r0, *r1; 1 if the slot is a whole aligned
+ * group (one 16-byte store). */
+ND_HD int nd_col_slots(int h, int per)
+{
+    return h / per + 2;
+}
+ND_HD int nd_col_slot(int s, int h, int hd, int per, int *r0, int *r1)
+{
+    if (hd > h)
+        hd = h;
+    *r0 = s == 0 ? 0 : hd + (s - 1) * per;
+    *r1 = s == 0 ? hd : (*r0 + per < h ? *r0 + per : h);
+    if (*r0 > h)
+        *r0 = h;
+    return s > 0 && *r1 - *r0 == per;
+}
+
+/* Element o of a chunk's output order, in matrix g (o - g M of it), lies
+ * at g S + o - g M from the chunk's first output element (S: the output
+ * stride of z2; S = M where the matrices follow one another). */
+ND_HD int64_t nd_small_dst(int o, int g, int M, int64_t S)
+{
+    return (int64_t)g * (S - M) + o;
+}
+/* 1 if the group of n elements from o (in matrix g) is inside matrix g,
+ * or the matrices follow one another in the output (then it is one run). */
+ND_HD int nd_small_whole(int o, int g, int n, int M, int64_t S)
+{
+    return S == M || o - g * M + n <= M;
+}
 ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
 {
     if (++q->r == R) {
@@ -439,20 +582,18 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * (8-byte (0, 2, 1, 3) of 104 x 4554 x 12 x 5, rows of 40 bytes: 12.4% of
  * the copy). A block here takes T x T rows of (A, B): it loads, for each
  * of its T rows along B, the T rows along A as one contiguous run of T W
- * words, into shared memory at pitch P = (T + 1) W words a B-line; then
- * stores, for each A, the T rows along B as one contiguous run. A warp's
- * 32 store-side words b W + w of one A-line read shared words b P + a W +
- * w, and P = W (mod 32) where T = 32, so they fall on 32 banks. The third
- * other axis C, if any, only moves the tile (grid y). Strides in words;
- * rows and buffers 4-byte aligned. */
-/* Rows of up to 52 bytes. On the H100 the row tile ran at 39 to 55% of
- * the copy on 17 random shapes with rows of 12 to 124 bytes; the launch
- * without it ran at 20 to 39% on its 8 shapes with rows of 12 to 52
- * bytes, and at 55 to 80% on 8 of the 9 with rows of 56 bytes and more
- * (NOTES.md, "Small batches, folded rows, row tiles and walked split
- * sides"). */
-#define ND_RT_MAX_WORDS 13
-#define ND_RT_SHARED_WORDS 8448   /* (T + 1) T W at most: 33 x 32 x 8 (17 x 16 x 13 is less) */
+ * words (a line, one warp's), into shared memory at pitch P words a
+ * B-line; then stores, for each A, the T rows along B as one contiguous
+ * run. A warp's 32 store-side words b W + w of one A-line read shared
+ * words b P + a W + w, and P = W (mod 32) (nd_rowtile_pitch), so they
+ * fall on 32 banks. The third other axis C, if any, only moves the tile
+ * (grid y). Strides in words; rows and buffers 4-byte aligned. */
+/* Rows of up to 124 bytes (31 words). On the H100 this row tile (one
+ * warp a line) beat the launch without it on 18 of 19 random shapes with
+ * rows of 12 to 124 bytes, and was a point behind on the last (NOTES.md,
+ * "Row tiles a warp a line, and small batches of columns and rows"). */
+#define ND_RT_MAX_WORDS 31
+#define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8 is less) */
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
     int64_t a_out, b_in;   /* A's output stride, B's input stride         */
@@ -464,6 +605,13 @@ typedef struct {
 ND_HD int nd_rowtile_side(int W)
 {
     return W <= 8 ? 32 : 16;
+}
+
+/* The shared pitch of a B-line: (T + 1) W words, and 16 more where that
+ * is W + 16 (mod 32) (T = 16 and W odd), so that P = W (mod 32). */
+ND_HD int nd_rowtile_pitch(int W, int T)
+{
+    return (T + 1) * W + (T * W) % 32;
 }
 
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
@@ -506,36 +654,6 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     return 1;
 }
 
-/* A thread's walk over a tile's words in (o, m, w) order (w fastest, m
- * of extent nm, o slowest), ND_THREADS words a step: the position of word
- * i, then the step by ND_THREADS = sm W + sw with adds (a division only
- * where m passes nm). */
-typedef struct {
-    int o, m, w;
-} nd_rt_pos;
-ND_HD nd_rt_pos nd_rt_at(int i, int nm, int W)
-{
-    nd_rt_pos p;
-    int rem;
-    p.o = i / (nm * W);
-    rem = i - p.o * nm * W;
-    p.m = rem / W;
-    p.w = rem - p.m * W;
-    return p;
-}
-ND_HD void nd_rt_step(nd_rt_pos *p, int nm, int W, int sm, int sw)
-{
-    p->w += sw;
-    if (p->w >= W) {
-        p->w -= W;
-        p->m++;
-    }
-    p->m += sm;
-    if (p->m >= nm) {
-        p->o += p->m / nm;
-        p->m %= nm;
-    }
-}
 
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,

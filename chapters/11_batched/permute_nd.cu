@@ -382,14 +382,17 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 /* ---- A batch of small matrices: several whole matrices a block -------------
 
  * nd_small_fit (nd_index.h) says when: dense matrices with a short side,
- * one after another along the other axis z2 on both sides. Block x moves
+ * one after another along the other axis z2 in the input. Block x moves
  * matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of each z1:
  * their input bytes, contiguous, into shared memory in 16-byte accesses
  * where the chunk is 16-byte aligned (4-byte, else bytes); then their
- * output bytes, contiguous too, in groups of 16: a thread gathers a
- * group's elements from shared memory (nd_small_at once, nd_small_next
- * after each) and stores the group as one 16-byte access where it is
- * aligned and whole, else element by element. */
+ * output bytes, in groups of 16 taken in output order, matrix after
+ * matrix (each matrix's output is contiguous; the matrices are S = z2's
+ * output stride apart, S = M where they follow one another): a thread
+ * gathers a group's elements from shared memory (nd_small_at once,
+ * nd_small_next after each) and stores the group as one 16-byte access
+ * where it is aligned, whole and inside one matrix (nd_small_whole),
+ * else element by element (nd_small_dst). */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
                                                      uint8_t *sh, int n)
 {
@@ -407,6 +410,35 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         sh[i] = src[i];
 }
 
+/* The other load: row r of the block's g matrices is one run of g C
+ * elements of the input (in_row apart from row r + 1); element k of the
+ * run is element (r, k mod C) of matrix k / C, and goes where the chunk
+ * keeps it when the matrices follow one another: (k / C) R C + r C +
+ * k mod C. The runs are cut into pieces of 32 U elements (U = 16 / E,
+ * 512 bytes), a warp's piece at a time, so that every warp has work
+ * however few rows there are; a lane loads its U elements (32 apart)
+ * before it stores any, so that U loads are in flight at once, and walks
+ * their places with adds (nd_lane_at, nd_lane_step). */
+#define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row)                                 \
+    do {                                                                                 \
+        enum { U_ = sizeof(T) == 1 ? 8 : 16 / sizeof(T) };                               \
+        const int len_ = (g) * (C), pieces_ = (len_ + 32 * U_ - 1) / (32 * U_);          \
+        for (int i_ = threadIdx.x / 32; i_ < (R) * pieces_; i_ += ND_THREADS / 32) {     \
+            const int r_ = i_ / pieces_, k0_ = (i_ - r_ * pieces_) * 32 * U_ + threadIdx.x % 32; \
+            const T *run_ = (src) + (int64_t)r_ * (in_row);                              \
+            T v_[U_];                                                                    \
+            nd_lane_pos p_ = nd_lane_at(k0_, (C));                                       \
+            _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++)                            \
+                if (k0_ + 32 * u_ < len_)                                                \
+                    v_[u_] = run_[k0_ + 32 * u_];                                        \
+            _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++) {                          \
+                if (k0_ + 32 * u_ < len_)                                                \
+                    (sh)[(p_.m * (R) + r_) * (C) + p_.w] = v_[u_];                       \
+                nd_lane_step(&p_, (C));                                                  \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
+
 /* Element j of a group into the group's four words w, from element src
  * of the chunk, and back out to dst; E bytes an element (a constant). */
 #define ND_SMALL_GET(w, j, chunk, src, E)                                                \
@@ -416,7 +448,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         else if ((E) == 2)                                                               \
             (w)[(j) / 2] |= (uint32_t)((const uint16_t *)(chunk))[src] << (16 * ((j) % 2)); \
         else                                                                             \
-            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+            _Pragma("unroll") for (int u_ = 0; u_ < (E) / 4; u_++)                       \
                 (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)(chunk))[(src) * ((E) / 4) + u_]; \
     } while (0)
 #define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
@@ -426,56 +458,114 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         else if ((E) == 2)                                                               \
             ((uint16_t *)(dst))[i] = (uint16_t)((w)[(j) / 2] >> (16 * ((j) % 2)));        \
         else                                                                             \
-            for (int u_ = 0; u_ < (E) / 4; u_++)                                         \
+            _Pragma("unroll") for (int u_ = 0; u_ < (E) / 4; u_++)                       \
                 ((uint32_t *)(dst))[(int64_t)(i) * ((E) / 4) + u_] = (w)[(j) * ((E) / 4) + u_]; \
     } while (0)
 
-#define ND_SMALL_KERNEL(NAME, T)                                                         \
+/* The store of a batch of h one-row matrices (nd_small_rows): the output
+ * is C runs of h elements, column c's out_col apart. A thread takes a
+ * slot of a column (nd_col_slot: a run cut at the output's 16-byte
+ * boundaries), gathers it from shared memory (chunk element r C + c for
+ * row r) and stores it as one 16-byte access where it is a whole group,
+ * else element by element (a column's head and tail). A division a slot
+ * finds its column. */
+#define ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, h, out_col)                             \
+    do {                                                                                 \
+        enum { E_ = sizeof(T), PER_ = 16 / sizeof(T) };                                  \
+        const int slots_ = nd_col_slots((h), PER_);                                      \
+        for (int k_ = threadIdx.x; k_ < (C) * slots_; k_ += ND_THREADS) {                \
+            const int c_ = k_ / slots_, s_ = k_ - c_ * slots_;                           \
+            uint8_t *col_ = (dst) + E_ * (int64_t)c_ * (out_col);                        \
+            const int hd_ = (int)((16 - ((uintptr_t)col_ & 15)) & 15) / E_;               \
+            int r0_, r1_;                                                                \
+            if (nd_col_slot(s_, (h), hd_, PER_, &r0_, &r1_)) {                           \
+                uint32_t w_[4] = {0, 0, 0, 0};                                           \
+                _Pragma("unroll") for (int j = 0; j < PER_; j++)                        \
+                    ND_SMALL_GET(w_, j, chunk, (r0_ + j) * (C) + c_, E_);                \
+                *(uint4 *)(col_ + E_ * r0_) = make_uint4(w_[0], w_[1], w_[2], w_[3]);    \
+            } else {                                                                     \
+                for (int r_ = r0_; r_ < r1_; r_++)                                       \
+                    ((T *)col_)[r_] = ((const T *)(chunk))[r_ * (C) + c_];               \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
+
+/* MODE, a constant, is nd_small_fit's answer, or 4 for its 1 where the
+ * matrices lie apart in the output (S != M), so that each kernel holds
+ * only its own load and store (one kernel for all of them held more
+ * registers and ran 5 to 10 points slower on matrices that follow one
+ * another: 1-byte (0, 1, 3, 2) of 978 x 1447 x 8 x 33, 8-byte (0, 2, 1)
+ * of 200000 x 31 x 9, H100). */
+#define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
         __shared__ __align__(16) uint8_t chunk[ND_SMALL_BYTES];                          \
         enum { E = sizeof(T), PER = 16 / sizeof(T) };   /* elements a group */           \
         const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
-        const int64_t b0 = (int64_t)blockIdx.x * a.pieces;                               \
+        const int64_t b0 = (int64_t)blockIdx.x * a.pieces, S = a.z_out[2];               \
         const int n = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */  \
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
             const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
-            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * M);                  \
-            const bool wide = ((uintptr_t)dst & 15) == 0;                                \
-            nd_small_load((const uint8_t *)src, chunk, n * E);                           \
+            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * S);                  \
+            const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
+            if ((MODE) == 2)   /* rows of the matrices follow one another */             \
+                ND_SMALL_LOAD_ROWS(T, in + z1 * a.z_in[1] + b0 * C, (T *)chunk, R, C,    \
+                                   n / M, a.in_row);                                     \
+            else                                                                         \
+                nd_small_load((const uint8_t *)src, chunk, n * E);                       \
             __syncthreads();                                                             \
-            for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                    \
-                uint32_t w[4] = {0, 0, 0, 0};                                            \
-                nd_small_pos q = nd_small_at(k * PER, R, C);                             \
-                _Pragma("unroll") for (int j = 0; j < PER; j++) {                       \
-                    if (k * PER + j < n)                                                 \
-                        ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);             \
-                    nd_small_next(&q, R, C);                                             \
+            if ((MODE) == 3)   /* one-row matrices: column runs (nd_small_rows) */      \
+                ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col);              \
+            else                                                                         \
+                for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                \
+                    uint32_t w[4] = {0, 0, 0, 0};                                        \
+                    nd_small_pos q = nd_small_at(k * PER, R, C);                         \
+                    const int g0 = q.g;                                                  \
+                    _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
+                        if (k * PER + j < n)                                             \
+                            ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
+                        nd_small_next(&q, R, C);                                         \
+                    }                                                                    \
+                    if ((MODE) != 4) {   /* the matrices follow one another: one run */       \
+                        if (wide && (k + 1) * PER <= n)                                  \
+                            *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]); \
+                        else                                                             \
+                            _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
+                                ND_SMALL_PUT(dst, k * PER + j, w, j, E);                 \
+                    } else if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
+                        *(uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)) =          \
+                            make_uint4(w[0], w[1], w[2], w[3]);                          \
+                    } else {                                                             \
+                        int g = g0;                                                      \
+                        _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) { \
+                            if (k * PER + j - g * M == M)                                \
+                                g++;                                                     \
+                            ND_SMALL_PUT(dst, nd_small_dst(k * PER + j, g, M, S), w, j, E); \
+                        }                                                                \
+                    }                                                                    \
                 }                                                                        \
-                if (wide && (k + 1) * PER <= n) {                                        \
-                    *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]);       \
-                } else {                                                                 \
-                    _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
-                        ND_SMALL_PUT(dst, k * PER + j, w, j, E);                         \
-                }                                                                        \
-            }                                                                            \
             __syncthreads(); /* the chunk is refilled for the next z1 */                 \
         }                                                                                \
     }
-ND_SMALL_KERNEL(permute_nd_small_1, uint8_t)
-ND_SMALL_KERNEL(permute_nd_small_2, uint16_t)
-ND_SMALL_KERNEL(permute_nd_small_4, uint32_t)
-ND_SMALL_KERNEL(permute_nd_small_8, unsigned long long)
-ND_SMALL_KERNEL(permute_nd_small_16, nd_16)
+#define ND_SMALL_KERNELS(NAME, MODE)                                                     \
+    ND_SMALL_KERNEL(NAME##_1, uint8_t, MODE)                                             \
+    ND_SMALL_KERNEL(NAME##_2, uint16_t, MODE)                                            \
+    ND_SMALL_KERNEL(NAME##_4, uint32_t, MODE)                                            \
+    ND_SMALL_KERNEL(NAME##_8, unsigned long long, MODE)                                  \
+    ND_SMALL_KERNEL(NAME##_16, nd_16, MODE)
+ND_SMALL_KERNELS(permute_nd_small, 1)        /* whole matrices, one after another */
+ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
+ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
+ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 
 /* ---- Short rows in a tile (nd_index.h says how) ----------------------------- */
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
 {
     __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
-    const int W = g.W, T = g.T, P = (T + 1) * W, t = threadIdx.x;
-    const int sm = ND_THREADS / W, sw = ND_THREADS % W;
+    const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T);
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = ND_THREADS / 32;
     const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
     const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;
     const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0);
@@ -483,18 +573,21 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
     for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
         const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
         uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
-        nd_rt_pos p = nd_rt_at(t, na, W);   /* loads: B-line o, row m along A, word w */
+        for (int o = warp; o < nb; o += warps) {   /* loads: B-line o, na rows of A */
+            const uint32_t *line = src + o * g.b_in;
 #pragma unroll 4
-        for (int i = t; i < nb * na * W; i += ND_THREADS) {
-            sh[p.o * P + p.m * W + p.w] = src[p.o * g.b_in + p.m * W + p.w];
-            nd_rt_step(&p, na, W, sm, sw);
+            for (int k = lane; k < na * W; k += 32)
+                sh[o * P + k] = line[k];
         }
         __syncthreads();
-        p = nd_rt_at(t, nb, W);   /* stores: A-line o, row m along B, word w */
+        for (int o = warp; o < na; o += warps) {   /* stores: A-line o, nb rows of B */
+            uint32_t *line = dst + o * g.a_out;
+            nd_lane_pos p = nd_lane_at(lane, W);
 #pragma unroll 4
-        for (int i = t; i < na * nb * W; i += ND_THREADS) {
-            dst[p.o * g.a_out + p.m * W + p.w] = sh[p.m * P + p.o * W + p.w];
-            nd_rt_step(&p, nb, W, sm, sw);
+            for (int k = lane; k < nb * W; k += 32) {
+                line[k] = sh[p.m * P + o * W + p.w];
+                nd_lane_step(&p, W);
+            }
         }
         __syncthreads();   /* the tile is refilled for the next c */
     }
@@ -761,6 +854,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     sk_geom sg;
     nd_rowtile rt;
     tp_problem folded;
+    tp_plan batch;   /* the plan of a wide or narrow tile, as a batch */
 
     if (block.x * block.y * block.z != ND_THREADS)
         return "written for blocks of 256 threads";
@@ -795,6 +889,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
+    batch = plan;
+    if (!small && nd_small_columns(&batch) && (small = nd_small_fit(&batch)) != 0)
+        plan = batch;   /* a wide tile, as a batch of columns */
+    batch = plan;
+    if (!small && nd_small_rows(&batch) && (small = nd_small_fit(&batch)) != 0)
+        plan = batch;   /* a narrow tile, as a batch of rows */
     quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
@@ -816,7 +916,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.tiles_c = (uint32_t)tiles_c;
         g[0] = (uint32_t)x;
     }
-    if (small && !nd_small_grid(&plan, &a, g))   /* its own blocks: matrices of z2 */
+    if (small && !nd_small_grid(&plan, small, &a, g))   /* its own blocks: matrices of z2 */
         return "too many tiles or rows for one grid";
     if (skinny) {   /* its own blocks: one piece of the long side each */
         if (sk_blocks(&sg) > 0x7FFFFFFFLL)
@@ -866,7 +966,15 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         else
             permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
     } else if (small) {
-        ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        if (small == 1 && a.z_out[2] == a.n_rows * a.n_cols) {
+            ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 1) {
+            ND_LAUNCH(permute_nd_small_apart, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 2) {
+            ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else {
+            ND_LAUNCH(permute_nd_small_cols, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        }
     } else if (quads) {
         permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
     } else if (pairs) {

@@ -7,7 +7,7 @@
  *   the fastest axis stays    rows of 2, 4, 8 or 16 bytes are first
  *                             folded into one element of that size, and
  *                             the permutation planned again (nd_fold_rows);
- *                             rows of whole words up to 52 bytes move as
+ *                             rows of whole words up to 124 bytes move as
  *                             the elements of a tile (permute_nd_rowtile);
  *                             longer ones, permute_nd_rows: whole rows
  *                             copied, in the
@@ -41,7 +41,15 @@
  *                             permute_nd_skinny (chapter 10's skinny
  *                             kernels); for a batch of small dense
  *                             matrices, permute_nd_small (several whole
- *                             matrices a block). (Chapter 10's staged kernels
+ *                             matrices a block, loaded as they lie, each
+ *                             stored whole, _apart where the matrices
+ *                             are apart in the output); a tile of a few
+ *                             rows is a batch of columns loaded in row
+ *                             runs (_runs), a narrow tile of a few
+ *                             columns whose rows are dense in the input
+ *                             a batch of rows stored in column runs
+ *                             (_cols).
+ *                             (Chapter 10's staged kernels
  *                             with strides were tried for the other 1
  *                             and 2-byte tiles, and were slower:
  *                             NOTES.md.)
