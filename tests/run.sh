@@ -354,7 +354,8 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # element (nd_fold_rows); and permute_nd_rowtile, short rows of whole
 # words in a tile (12 to 124 bytes, both tile sides; rows of 128 bytes
 # take another path); and narrow tiles over split rows (1 to 8 bytes);
-# and small batches whose matrices lie apart in the output, or whose rows
+# and small batches whose matrices lie apart in the output (in 16-byte
+# groups or, 9 x 31 and 7 x 13 matrices, not), or whose rows
 # are the input's runs, and wide tiles as batches of columns (1 to 8
 # bytes; the skinny wide tiles keep two shapes with two other axes,
 # which the columns do not take); and narrow tiles as batches of rows
@@ -381,6 +382,7 @@ permute_nd_levers_ok() {
         "4 2,1,0,3 5x40x33x31" "4 2,1,0,3 5x40x33x13" "4 2,1,0,3 5x40x33x32" \
         "1 1,3,2,0 12x45x513x8" "2 1,3,2,0 5x40x300x9" "4 1,3,2,0 7x9x100x31" "8 1,3,2,0 3x5x70x17" \
         "8 1,0,3,2 24x44x53x6" "1 1,0,3,2 30x20x8x33" "2 1,0,3,2 9x7x5x31" "4 1,0,3,2 5x300x4x4" \
+        "1 1,0,3,2 30x20x9x31" "2 1,0,3,2 30x20x7x13" \
         "2 2,1,3,0 17x61x289x46" "1 2,1,3,0 5x7x300x33" "8 2,1,3,0 3x4x50x40" "4 2,1,3,0 31x3x20x32" \
         "2 0,2,3,1 3x15x31x164" "1 0,2,1 7x9x3001" "4 0,2,1 5x31x700" "8 0,2,1 3x3x10001" \
         "2 0,1,3,2 2x3x20x1001" "1 1,0,3,2 2x3x13x3001" "2 1,0,3,2 3x2x16x2001" \
@@ -392,7 +394,7 @@ permute_nd_levers_ok() {
     for c in "1 0,2,1 3x257x301" "1 1,0,2 3x5x1031" "1 1,0,2 3x2x3071" "1 0,2,1 4x13x3001" \
         "2 0,2,1 3x1001x30" "1 0,1,3,2 50x31x8x33" "1 1,2,0,3 39x54x42x4" \
         "8 0,2,1,3 7x100x12x5" "1 1,3,2,0 12x45x513x8" "1 1,0,3,2 30x20x8x33" \
-        "2 2,1,3,0 17x61x289x46" "1 0,2,1 7x9x3001" "1 1,0,3,2 2x3x13x3001" \
+        "2 2,1,3,0 17x61x289x46" "1 0,2,1 7x9x3001" "1 1,0,3,2 2x3x13x3001" "1 1,0,3,2 30x20x9x31" \
         "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x777x17"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \

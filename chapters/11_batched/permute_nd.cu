@@ -517,6 +517,12 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             __syncthreads();                                                             \
             if ((MODE) == 3)   /* one-row matrices: column runs (nd_small_rows) */      \
                 ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col);              \
+            else if ((MODE) == 4 && !wide)   /* no 16-byte groups: a warp's elements */  \
+                for (int o = threadIdx.x; o < n; o += ND_THREADS) {   /* are adjacent */  \
+                    const nd_small_pos q = nd_small_at(o, R, C);                         \
+                    ((T *)dst)[nd_small_dst(o, q.g, M, S)] =                             \
+                        ((const T *)chunk)[nd_small_src(q, R, C)];                       \
+                }                                                                        \
             else                                                                         \
                 for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                \
                     uint32_t w[4] = {0, 0, 0, 0};                                        \
