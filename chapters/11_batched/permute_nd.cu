@@ -414,8 +414,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * elements of the input (in_row apart from row r + 1); element k of the
  * run is element (r, k mod C) of matrix k / C, and goes where the chunk
  * keeps it when the matrices follow one another: (k / C) R C + r C +
- * k mod C. The runs are cut into pieces of 32 U elements (U = 16 / E,
- * 512 bytes), a warp's piece at a time, so that every warp has work
+ * k mod C. The runs are cut into pieces of 32 U elements (U = 16 / E:
+ * 512 bytes; U = 8 for bytes, to hold fewer registers), a warp's piece at a time, so that every warp has work
  * however few rows there are; a lane loads its U elements (32 apart)
  * before it stores any, so that U loads are in flight at once, and walks
  * their places with adds (nd_lane_at, nd_lane_step). */
@@ -493,9 +493,9 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 /* MODE, a constant, is nd_small_fit's answer, or 4 for its 1 where the
  * matrices lie apart in the output (S != M), so that each kernel holds
  * only its own load and store (one kernel for all of them held more
- * registers and ran 5 to 10 points slower on matrices that follow one
+ * registers and ran 8 to 10 points slower on matrices that follow one
  * another: 1-byte (0, 1, 3, 2) of 978 x 1447 x 8 x 33, 8-byte (0, 2, 1)
- * of 200000 x 31 x 9, H100). */
+ * of 200000 x 31 x 9, H100; NOTES.md). */
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
