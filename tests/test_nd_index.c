@@ -624,15 +624,23 @@ static int small_batch_cases(void)
                             for (i = 0; i < nn; i++)
                                 chunk[i] = z1 * a.z_in[1] + b0 * M + i;
                         } else {
+                            /* row runs cut in pieces of 32 U elements, a warp's each */
+                            const int U = ND_SMALL_RUN_LOADS(e), len = nn / M * C;
+                            const int pieces = (len + 32 * U - 1) / (32 * U);
                             EXPECT(mode == 2 && a.z_in[2] == C, "a chunk of neither kind");
                             for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
-                                for (i = t / 32; i < R; i += ND_THREADS / 32) {
-                                    nd_lane_pos q = nd_lane_at(t % 32, C);
-                                    for (k = t % 32; k < nn / M * C; k += 32) {
-                                        int64_t at = ((int64_t)q.m * R + i) * C + q.w;
-                                        EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
-                                               (long long)at);
-                                        chunk[at] = z1 * a.z_in[1] + b0 * C + i * a.in_row + k;
+                                for (i = t / 32; i < R * pieces; i += ND_THREADS / 32) {
+                                    const int r = i / pieces;
+                                    const int k0 = (i - r * pieces) * 32 * U + t % 32;
+                                    nd_lane_pos q = nd_lane_at(k0, C);
+                                    for (j = 0; j < U; j++) {
+                                        const int k1 = k0 + 32 * j;
+                                        int64_t at = ((int64_t)q.m * R + r) * C + q.w;
+                                        if (k1 < len) {
+                                            EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
+                                                   (long long)at);
+                                            chunk[at] = z1 * a.z_in[1] + b0 * C + r * a.in_row + k1;
+                                        }
                                         nd_lane_step(&q, C);
                                     }
                                 }

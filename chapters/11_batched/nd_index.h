@@ -425,6 +425,11 @@ ND_HD int nd_rows_max_cols(int elem_bytes)
     return elem_bytes == 2 ? 7 : 5;
 }
 
+/* The row-run load (permute_nd_small_runs): loads a lane has in flight
+ * at once, 16 bytes of E-byte elements (8 for bytes, to hold fewer
+ * registers); a warp's piece of a run is 32 of these a lane. */
+#define ND_SMALL_RUN_LOADS(E) ((E) == 1 ? 8 : 16 / (E))
+
 /* A wide tile as a batch of columns: a TILE plan with at most
  * nd_columns_max_rows rows, no split side, each column's rows one after another
  * in the output (out_col = n_rows) and at most one other axis is a batch

@@ -414,14 +414,14 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * elements of the input (in_row apart from row r + 1); element k of the
  * run is element (r, k mod C) of matrix k / C, and goes where the chunk
  * keeps it when the matrices follow one another: (k / C) R C + r C +
- * k mod C. The runs are cut into pieces of 32 U elements (U = 16 / E:
- * 512 bytes; U = 8 for bytes, to hold fewer registers), a warp's piece at a time, so that every warp has work
+ * k mod C. The runs are cut into pieces of 32 U elements (U =
+ * ND_SMALL_RUN_LOADS: 512 bytes, 256 for bytes), a warp's piece at a time, so that every warp has work
  * however few rows there are; a lane loads its U elements (32 apart)
  * before it stores any, so that U loads are in flight at once, and walks
  * their places with adds (nd_lane_at, nd_lane_step). */
 #define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row)                                 \
     do {                                                                                 \
-        enum { U_ = sizeof(T) == 1 ? 8 : 16 / sizeof(T) };                               \
+        enum { U_ = ND_SMALL_RUN_LOADS(sizeof(T)) };                                     \
         const int len_ = (g) * (C), pieces_ = (len_ + 32 * U_ - 1) / (32 * U_);          \
         for (int i_ = threadIdx.x / 32; i_ < (R) * pieces_; i_ += ND_THREADS / 32) {     \
             const int r_ = i_ / pieces_, k0_ = (i_ - r_ * pieces_) * 32 * U_ + threadIdx.x % 32; \
