@@ -411,11 +411,11 @@ static inline int nd_small_fit(const tp_plan *plan)
 /* How short a wide tile's columns (nd_small_columns) and a narrow tile's
  * rows (nd_small_rows) must be for the batch to take them, by element
  * size: where the batch beat the skinny and narrow tiles on the H100
- * (four random 200 MB shapes a side, 3 to 24 rows or columns, each
- * element size; NOTES.md, "Row tiles a warp a line, and small batches of
- * columns and rows"). 1-byte batches gather a byte at a time from shared
- * memory and lost from 8 rows or columns; 16-byte elements were not
- * measured and take the 8-byte limits. */
+ * (3 to 24 rows or columns, each element size, shapes of about 200 MB;
+ * NOTES.md, "Row tiles a warp a line, and small batches of columns and
+ * rows"). 1-byte batches lost from 8 rows or columns (a hypothesis: they
+ * gather a byte at a time from shared memory); 16-byte elements were
+ * not measured and take the 8-byte limits. */
 ND_HD int nd_columns_max_rows(int elem_bytes)
 {
     return elem_bytes == 1 ? 5 : elem_bytes == 2 ? 16 : 12;
