@@ -566,7 +566,8 @@ static int small_batch_cases(void)
         int k;
         for (k = 0; k < rank; k++)
             dims[k] = 1 + rand() % (k < rank - 2 ? 40 : 33);
-        if (which == 4)   /* row runs: columns long enough not to continue into axis 2 */
+        if (which == 4)   /* matrices whose rows are input runs, of more than one column:
+                             refused (row runs are only for one column), other kinds tried */
             dims[3] = TP_PLAN_SHORT + rand() % 70;
         if (which == 6 || which == 7) {   /* wide tiles (nd_small_columns): few rows */
             dims[0] = 1 + rand() % 6;

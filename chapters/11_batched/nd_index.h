@@ -430,6 +430,22 @@ ND_HD int nd_rows_max_cols(int elem_bytes)
  * registers); a warp's piece of a run is 32 of these a lane. */
 #define ND_SMALL_RUN_LOADS(E) ((E) == 1 ? 8 : 16 / (E))
 
+/* What both rewrites below ask of a plan: a TILE with no split side and at
+ * most one other axis; and how they make the tile's column (or row) axis
+ * the last other axis, of n elements with the given strides. */
+static inline int nd_small_batchable(const tp_plan *plan)
+{
+    return plan->kind == TP_PLAN_TILE && plan->rows_lo == 0 && plan->cols_lo == 0 &&
+           plan->nz <= 1;
+}
+static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t out)
+{
+    plan->z_dims[plan->nz] = n;
+    plan->z_in[plan->nz] = in;
+    plan->z_out[plan->nz] = out;
+    plan->nz++;
+}
+
 /* A wide tile as a batch of columns: a TILE plan with at most
  * nd_columns_max_rows rows, no split side, each column's rows one after another
  * in the output (out_col = n_rows) and at most one other axis is a batch
@@ -443,14 +459,10 @@ ND_HD int nd_rows_max_cols(int elem_bytes)
  * kernels). 1 and the plan rewritten, else 0 and the plan as it was. */
 static inline int nd_small_columns(tp_plan *plan)
 {
-    if (plan->kind != TP_PLAN_TILE || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
-        plan->rows_lo != 0 ||
-        plan->cols_lo != 0 || plan->out_col != plan->n_rows || plan->nz > 1)
+    if (!nd_small_batchable(plan) || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
+        plan->out_col != plan->n_rows)
         return 0;
-    plan->z_dims[plan->nz] = plan->n_cols;
-    plan->z_in[plan->nz] = 1;
-    plan->z_out[plan->nz] = plan->n_rows;
-    plan->nz++;
+    nd_small_append(plan, plan->n_cols, 1, plan->n_rows);   /* the columns */
     plan->n_cols = 1;
     return 1;
 }
@@ -467,14 +479,10 @@ static inline int nd_small_columns(tp_plan *plan)
  * PyTorch 1.1x faster). 1 and the plan rewritten, else 0. */
 static inline int nd_small_rows(tp_plan *plan)
 {
-    if (plan->kind != TP_PLAN_TILE || plan->n_cols > nd_rows_max_cols(plan->elem_bytes) ||
-        plan->rows_lo != 0 ||
-        plan->cols_lo != 0 || plan->in_row != plan->n_cols || plan->nz > 1)
+    if (!nd_small_batchable(plan) || plan->n_cols > nd_rows_max_cols(plan->elem_bytes) ||
+        plan->in_row != plan->n_cols)
         return 0;
-    plan->z_dims[plan->nz] = plan->n_rows;
-    plan->z_in[plan->nz] = plan->n_cols;
-    plan->z_out[plan->nz] = 1;
-    plan->nz++;
+    nd_small_append(plan, plan->n_rows, plan->n_cols, 1);   /* the rows */
     plan->n_rows = 1;
     return 1;
 }
