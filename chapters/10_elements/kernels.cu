@@ -66,6 +66,33 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
     return tp_grid(grid, (cols + (long)tile - 1) / tile, (rows + (long)tile - 1) / tile, 1, 1);
 }
 
+/* Which tile block (blockIdx.x, blockIdx.y) of a tiles_c x tiles_r grid
+ * moves: (row tile, column tile) = (blockIdx.y, blockIdx.x), except where
+ * there are fewer row tiles than column tiles; there the blocks, in the
+ * order the GPU starts them (x fastest), walk down a column of tiles
+ * first. Block order, chapter 4's subject, again: the tiles of one
+ * column of tiles write the same output rows, and where they start tens
+ * of thousands of blocks apart the L2 has let go of the first one's
+ * partly written sectors before the next one fills them in, so DRAM
+ * merges them (reads them back) and takes them twice. Measured on 1-byte
+ * 156 x 1564250 (3 row tiles of 64, 24442 column tiles) by
+ * transpose_u8_tile64w on an H200: 506 MB read and 373 MB written for a
+ * 244 MB matrix in the grid's order, 244 and 228 MB walking down the
+ * columns (NOTES.md, "Block order on a short side"). tp_grid keeps
+ * tiles_c x tiles_r below 2^31, so the index fits 32 bits. */
+static __device__ __forceinline__ void tile_of_block(int *tile_r, int *tile_c)
+{
+    unsigned tr = gridDim.y, b;
+    if (tr >= gridDim.x) {
+        *tile_r = (int)blockIdx.y;
+        *tile_c = (int)blockIdx.x;
+        return;
+    }
+    b = blockIdx.x + gridDim.x * blockIdx.y;
+    *tile_c = (int)(b / tr);
+    *tile_r = (int)(b - (b / tr) * tr);
+}
+
 /* ---- 8-byte elements ---------------------------------------------------- */
 
 /* Chapter 6's tile with doubles. A warp's 8-byte shared access is 256
@@ -133,7 +160,9 @@ __global__ void transpose_f64_sector_aligned(const double *__restrict__ in,
                                              double *__restrict__ out, int rows, int cols)
 {
     __shared__ double tile[F64_ALIGNED_ROWS][TILE + 1];   /* 36 * 33 * 8 = 9504 bytes */
-    int r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE;
+    int tr, tc;
+    tile_of_block(&tr, &tc);
+    int r0 = tr * TILE, c0 = tc * TILE;
     int x = threadIdx.x, col = c0 + x;
 
     for (int j = threadIdx.y; j < F64_ALIGNED_ROWS; j += BLOCK_ROWS) {
@@ -248,7 +277,9 @@ transpose_u16_vec16(const uint16_t *__restrict__ in, uint16_t *__restrict__ out,
                     int cols)
 {
     __shared__ uint32_t word[2][U16_TILE / 2][U16_TILE / 2 + 1];   /* 8448 bytes */
-    int r0 = blockIdx.y * U16_TILE, c0 = blockIdx.x * U16_TILE;
+    int tr, tc;
+    tile_of_block(&tr, &tc);
+    int r0 = tr * U16_TILE, c0 = tc * U16_TILE;
     int x = threadIdx.x % 8, y = threadIdx.x / 8;   /* 8 uint4s per row, 16 groups */
     uint4 a[2], b[2];
 
@@ -458,7 +489,9 @@ __global__ void __launch_bounds__(QUAD_THREADS)
 transpose_u8_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
 {
     __shared__ uint32_t word[4][U8_TILE / 4][U8_TILE / 4 + 1];   /* 16896 bytes */
-    int r0 = blockIdx.y * U8_TILE, c0 = blockIdx.x * U8_TILE;
+    int tr, tc;
+    tile_of_block(&tr, &tc);
+    int r0 = tr * U8_TILE, c0 = tc * U8_TILE;
     int lane = threadIdx.x % 32, w = threadIdx.x / 32;
     uint32_t q[4][4];
 
@@ -714,7 +747,9 @@ transpose_u16_staged(const uint16_t *__restrict__ in, uint16_t *__restrict__ out
         __shared__ T tile[ONE64][ONE64 + 4 / sizeof(T)];                                 \
         T v[ONE64 / ONE64_ROWS];                                                         \
         int x = threadIdx.x, y = threadIdx.y, k;                                         \
-        int r0 = blockIdx.y * ONE64, c0 = blockIdx.x * ONE64;                            \
+        int tr_, tc_;                                                                    \
+        tile_of_block(&tr_, &tc_);                                                       \
+        int r0 = tr_ * ONE64, c0 = tc_ * ONE64;                                          \
                                                                                          \
         for (k = 0; k < ONE64 / ONE64_ROWS; k++) {                                       \
             int r = r0 + y + ONE64_ROWS * k;                                             \
@@ -764,7 +799,9 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
         const T *tile = (const T *)word;                                                 \
         uint32_t v[N];                                                                   \
         int t = threadIdx.x + ONE64 * threadIdx.y, k;                                    \
-        int r0 = blockIdx.y * ONE64, c0 = blockIdx.x * ONE64;                            \
+        int tr_, tc_;                                                                    \
+        tile_of_block(&tr_, &tc_);                                                       \
+        int r0 = tr_ * ONE64, c0 = tc_ * ONE64;                                          \
         const size_t total = (size_t)rows * cols; /* elements of the input */           \
                                                                                          \
         for (k = 0; k < N; k++) {                                                        \
@@ -814,9 +851,10 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
         NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
     {                                                                                    \
         __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
-        funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0,                                  \
-                          (int64_t)blockIdx.y * FUNNEL_ROWS(E),                          \
-                          (int64_t)blockIdx.x * FUNNEL_COLS(E) };                        \
+        int tr, tc;                                                                      \
+        tile_of_block(&tr, &tc);                                                         \
+        funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0, (int64_t)tr * FUNNEL_ROWS(E),   \
+                          (int64_t)tc * FUNNEL_COLS(E) };                                \
         funnel_tile((const uint8_t *)in, (uint8_t *)out, words, g, rows, cols,           \
                     (int64_t)rows * cols, E, 0);                                         \
     }

@@ -304,7 +304,7 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
  * chapter 10's funnel_tile.cuh with strides: 32-bit words in and out on
  * any shape, output windows shifted to whole sectors (chapter 9's lever
  * 4). A tile is FUNNEL_ROWS(E) x FUNNEL_COLS(E) elements; block x is
- * tile (x / tiles_c, x % tiles_c), the grid's y and z the other axes as
+ * tile nd_tile_of_block(x) (nd_index.h), the grid's y and z the other axes as
  * for permute_nd_tile. SPLIT: a kernel for plans with a split side (a
  * division per row or column), and one without. `total`: the input's
  * elements (a load past the end is read element by element).
@@ -323,11 +323,11 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
              int64_t total)                                                              \
     {                                                                                    \
         __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
-        uint32_t tr = blockIdx.x / a.tiles_c;                                            \
+        uint32_t tr, tc;                                                                 \
+        nd_tile_of_block(&a, blockIdx.x, &tr, &tc);                                      \
         funnel_geom g = { 0, a.in_row, a.rows_lo, a.in_row_hi,                           \
                           0, a.out_col, a.cols_lo, a.out_col_hi,                         \
-                          (int64_t)tr * FUNNEL_ROWS(E),                                  \
-                          (int64_t)(blockIdx.x - tr * a.tiles_c) * FUNNEL_COLS(E) };     \
+                          (int64_t)tr * FUNNEL_ROWS(E), (int64_t)tc * FUNNEL_COLS(E) };  \
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &g.in_off, &g.out_off);                        \
@@ -916,10 +916,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (funnel) {   /* its own tiles: FUNNEL_ROWS x FUNNEL_COLS, one more row of them */
         int e = plan.elem_bytes;
         int64_t tiles_c = (plan.n_cols + FUNNEL_COLS(e) - 1) / FUNNEL_COLS(e);
-        int64_t x = funnel_tiles_r(plan.n_rows, e) * tiles_c;
+        int64_t tiles_r = funnel_tiles_r(plan.n_rows, e), x = tiles_r * tiles_c;
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
         a.tiles_c = (uint32_t)tiles_c;
+        a.tiles_r = (uint32_t)tiles_r;
+        a.rows_fast = tiles_r < tiles_c;
         g[0] = (uint32_t)x;
     }
     if (small && !nd_small_grid(&plan, small, &a, g))   /* its own blocks: matrices of z2 */
