@@ -65,37 +65,18 @@ typedef struct {
     int64_t z_in[3], z_out[3];    /* their strides (0 where padded): in elements
                                      for a tile, in accesses for rows             */
     uint32_t tiles_c;             /* TILE: tiles along c                          */
-    uint32_t tiles_r;             /* TILE: tiles along r                          */
-    int rows_fast;                /* TILE: 1: block x walks down the row tiles
-                                     first (nd_tile_of_block)                     */
     int tile;                     /* TILE: its side: nd_tile_side, ND_QUAD_TILE
                                      or ND_PAIR_TILE                              */
     int64_t vecs;                 /* ROWS: accesses per row                       */
     uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
 } nd_args;
 
-/* TILE: the row tile and column tile of block x. Across the columns
- * first, except where there are fewer row tiles than column tiles
- * (rows_fast): there down the rows first, so that the tiles writing the
- * same output rows run together (chapter 10's tile_of_block says why). */
-ND_HD void nd_tile_of_block(const nd_args *a, uint32_t block_x, uint32_t *tr, uint32_t *tc)
-{
-    if (a->rows_fast) {
-        *tc = block_x / a->tiles_r;
-        *tr = block_x - *tc * a->tiles_r;
-    } else {
-        *tr = block_x / a->tiles_c;
-        *tc = block_x - *tr * a->tiles_c;
-    }
-}
-
 /* TILE: the first row and column of the tile of block x. */
 ND_HD void nd_tile_origin(const nd_args *a, uint32_t block_x, int64_t *r0, int64_t *c0)
 {
-    uint32_t tr, tc;
-    nd_tile_of_block(a, block_x, &tr, &tc);
+    uint32_t tr = block_x / a->tiles_c;
     *r0 = (int64_t)tr * a->tile;
-    *c0 = (int64_t)tc * a->tile;
+    *c0 = (int64_t)(block_x - tr * a->tiles_c) * a->tile;
 }
 
 /* TILE: the input offset of the tile's row r and the output offset of its
@@ -264,8 +245,7 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
     a->in_row_hi = plan->in_row_hi;
     a->cols_lo = plan->cols_lo;
     a->out_col_hi = plan->out_col_hi;
-    a->tiles_c = a->tiles_r = 0;
-    a->rows_fast = 0;
+    a->tiles_c = 0;
     a->tile = tile;
     a->vecs = 0;
     a->group = a->pieces = 1;
@@ -275,8 +255,6 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
         if (tiles_c > 0xFFFFFFFFLL)
             return 0;
         a->tiles_c = (uint32_t)tiles_c;
-        a->tiles_r = (uint32_t)tiles_r;   /* at most x, checked below */
-        a->rows_fast = tiles_r < tiles_c;
         x = tiles_r * tiles_c;
         grid[1] = (uint32_t)(a->z_dims[2] < ND_GRID_YZ_MAX ? a->z_dims[2] : ND_GRID_YZ_MAX);
         grid[2] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
