@@ -72,9 +72,10 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * write the same output rows. The GPU starts a tiles_c x tiles_r grid
  * x fastest, across the columns first, so those tiles start tiles_c
  * blocks apart. Where a band of row tiles (one tile's rows, the whole
- * width of the matrix) is large, the L2 has let go of the first tile's
- * partly written output sectors before the next one fills them in: DRAM
- * merges them (reads them back) and takes them twice. Measured on 1-byte
+ * width of the matrix) is large, the hypothesis goes, the L2 has let go
+ * of the first tile's partly written output sectors before the next one
+ * fills them in, and DRAM merges them (reads them back) and takes them
+ * twice. The counters fit it, measured on 1-byte
  * 156 x 1564250 (3 row tiles of 64, 24442 column tiles) by
  * transpose_u8_tile64w on an H200: 506 MB read and 373 MB written for a
  * 244 MB matrix across the columns, 244 and 228 MB down the rows
@@ -85,13 +86,14 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * block (x, y) moves tile (y, x)), and walking down a column of tiles
  * first (TILE_DOWN, the kernel's name ending in _down). The launch
  * functions take the second where rows_first says so: fewer row tiles
- * than column tiles and a band of TILE_BAND_BYTES or more. The band is
- * the measured boundary, not a derived one: walked down the rows, bands
- * of 16 to 32 MB ran faster or slower by a few points, bands of 100 MB
- * and more 10 to 25 points faster, on an H200 (NOTES.md). A first
- * version decided in the kernel, from its grid; it measured up to 10
- * points slower on shapes whose order it left as it was (doubles at 8191
- * x 5003: 77.8 against 87.5% on an H200), for reasons not looked into.
+ * than column tiles, more than one row of them, and a band of
+ * TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation: on
+ * both GPUs bands of 16 MB (512 x 131072) ran 1 to 10 points faster down
+ * the rows, bands of 100 MB and more 10 to 40 points faster (NOTES.md);
+ * smaller bands were tried only in a first version, which decided in the
+ * kernel, from its grid, and ran some shapes 8 to 13 points slower,
+ * among them shapes whose order it left as it was (doubles at 8191 x
+ * 5003: 77.8 against 87.5% on an H200), for reasons not looked into.
  * Here a kernel in the grid's order is the code it was before (the same
  * PTX), and the choice is made on the host. BAND=n (Makefile)
  * sets it for a build; the suite builds BAND=0, so that its small shapes
@@ -111,10 +113,12 @@ static __device__ __forceinline__ void tile_down_the_rows(unsigned *tile_r, unsi
 }
 
 /* 1 where a grid of tiles_c x tiles_r tiles, bands of band_bytes, is to
- * walk down the rows first (the _down kernels). */
+ * walk down the rows first (the _down kernels). With one row of tiles both
+ * orders are the same, and the grid's kernel has no division to do: on
+ * 2-byte 64 x 3000017 the _down kernel measured 81.5 against 85.9% (H200). */
 static int rows_first(long tiles_r, long tiles_c, long long band_bytes)
 {
-    return tiles_r < tiles_c && band_bytes >= TILE_BAND_BYTES;
+    return tiles_r > 1 && tiles_r < tiles_c && band_bytes >= TILE_BAND_BYTES;
 }
 
 /* ---- 8-byte elements ---------------------------------------------------- */
@@ -1226,7 +1230,9 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * behind on either) and lost about 8 points at 100003 x 17 on both
  * (NOTES.md, "Word loads" and "The funnel tiles"). The 32 x 32 tile is
  * the last resort, for a grid too tall for the others. Each kernel is
- * launched with its own block; the table's is not used. */
+ * launched with its own block; the table's is not used. On a short side
+ * the sector-aligned, packed, funnel and word-load tiles walk down the
+ * rows first ("Block order on a short side", above). */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
