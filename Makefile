@@ -48,11 +48,18 @@ CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon
 NVCCFLAGS := -O3 -lineinfo $(GENCODE) -Werror all-warnings \
              -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers -Icommon
 DEPFLAGS  := -MMD -MP
+# BAND=n sets TILE_BAND_BYTES (chapters/10_elements/kernels.cu), the band
+# of row tiles from which chapter 10 walks a short side's tiles down the
+# rows first; the suite builds BAND=0 apart, so that the small --check
+# shapes walk that way too.
+ifdef BAND
+  NVCCFLAGS += -DTILE_BAND_BYTES=$(BAND)LL
+endif
 
 # Objects for each toolkit and architecture live apart, so neither NVCC=...
 # nor ARCH=... ever mixes objects that two compilers or targets made.
 NVCC_VERSION := $(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p')
-BUILD := build/cuda$(or $(NVCC_VERSION),-unknown)/$(or $(ARCH),portable)
+BUILD := build/cuda$(or $(NVCC_VERSION),-unknown)/$(or $(ARCH),portable)$(if $(BAND),-band$(BAND))
 
 # Programs go here (BIN=build/x puts them elsewhere, e.g. for a second ARCH).
 BIN ?= .

@@ -165,10 +165,15 @@ if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
         "transpose_u8_funnel uses 124 rows of 64 words = 31744 bytes of shared memory"
     check_equal ch10.txt transpose_u16_funnel 5 15872 \
         "transpose_u16_funnel uses 62 rows of 64 words = 15872 bytes of shared memory"
-    # The packed kernels' words and the 64 x 64 tiles' 16 loads stay in registers.
+    # The packed kernels' words and the 64 x 64 tiles' 16 loads stay in
+    # registers, in either block order (the _down kernels: kernels.cu,
+    # "Block order on a short side").
     for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads \
         transpose_u16_tile64 transpose_u8_tile64 transpose_u16_tile64w transpose_u8_tile64w \
-        transpose_u16_funnel transpose_u8_funnel transpose_u16_skinny transpose_u8_skinny; do
+        transpose_u16_funnel transpose_u8_funnel transpose_u16_skinny transpose_u8_skinny \
+        transpose_f64_sector_aligned_down transpose_u16_vec16_down transpose_u8_quads_down \
+        transpose_u16_tile64w_down transpose_u8_tile64w_down transpose_u16_funnel_down \
+        transpose_u8_funnel_down; do
         check_equal ch10.txt "$k" 2 0 "$k keeps its values in registers (no stack frame)"
         check_equal ch10.txt "$k" 3 0 "$k spills nothing"
     done

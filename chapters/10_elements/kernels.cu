@@ -66,6 +66,61 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
     return tp_grid(grid, (cols + (long)tile - 1) / tile, (rows + (long)tile - 1) / tile, 1, 1);
 }
 
+/* ---- Block order on a short side -----------------------------------------
+
+ * The tiles of one column of tiles (the same columns, every row tile)
+ * write the same output rows. The GPU starts a tiles_c x tiles_r grid
+ * x fastest, across the columns first, so those tiles start tiles_c
+ * blocks apart. Where a band of row tiles (one tile's rows, the whole
+ * width of the matrix) is large, the hypothesis goes, the L2 has let go
+ * of the first tile's partly written output sectors before the next one
+ * fills them in, and DRAM merges them (reads them back) and takes them
+ * twice. The counters fit it, measured on 1-byte
+ * 156 x 1564250 (3 row tiles of 64, 24442 column tiles) by
+ * transpose_u8_tile64w on an H200: 506 MB read and 373 MB written for a
+ * 244 MB matrix across the columns, 244 and 228 MB down the rows
+ * (NOTES.md, "Block order on a short side"). Block order was chapter 4's
+ * subject; here it matters.
+ *
+ * So each tile kernel a dispatcher uses comes twice: as it was (TILE_GRID:
+ * block (x, y) moves tile (y, x)), and walking down a column of tiles
+ * first (TILE_DOWN, the kernel's name ending in _down). The launch
+ * functions take the second where rows_first says so: fewer row tiles
+ * than column tiles, more than one row of them, and a band of
+ * TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation: on
+ * both GPUs bands of 16 MB (512 x 131072) ran 1 to 10 points faster down
+ * the rows, bands of 100 MB and more 10 to 40 points faster (NOTES.md);
+ * smaller bands were tried only in a first version, which decided in the
+ * kernel, from its grid, and ran some shapes 8 to 13 points slower,
+ * among them shapes whose order it left as it was (doubles at 8191 x
+ * 5003: 77.8 against 87.5% on an H200), for reasons not looked into.
+ * Here a kernel in the grid's order is the code it was before (the same
+ * PTX), and the choice is made on the host. BAND=n (Makefile)
+ * sets it for a build; the suite builds BAND=0, so that its small shapes
+ * walk down the rows too. tp_grid keeps tiles_c x tiles_r below 2^31, so
+ * a block's number fits 32 bits. */
+#ifndef TILE_BAND_BYTES
+#define TILE_BAND_BYTES (16LL << 20)
+#endif
+#define TILE_GRID(tr, tc) ((tr) = blockIdx.y, (tc) = blockIdx.x)
+#define TILE_DOWN(tr, tc) tile_down_the_rows(&(tr), &(tc))
+
+static __device__ __forceinline__ void tile_down_the_rows(unsigned *tile_r, unsigned *tile_c)
+{
+    unsigned tr = gridDim.y, b = blockIdx.x + gridDim.x * blockIdx.y;
+    *tile_c = b / tr;
+    *tile_r = b - *tile_c * tr;
+}
+
+/* 1 where a grid of tiles_c x tiles_r tiles, bands of band_bytes, is to
+ * walk down the rows first (the _down kernels). With one row of tiles both
+ * orders are the same, and the grid's kernel has no division to do: on
+ * 2-byte 64 x 3000017 the _down kernel measured 81.5 against 85.9% (H200). */
+static int rows_first(long tiles_r, long tiles_c, long long band_bytes)
+{
+    return tiles_r > 1 && tiles_r < tiles_c && band_bytes >= TILE_BAND_BYTES;
+}
+
 /* ---- 8-byte elements ---------------------------------------------------- */
 
 /* Chapter 6's tile with doubles. A warp's 8-byte shared access is 256
@@ -129,30 +184,36 @@ __global__ void transpose_f64_padded_tile(const double *__restrict__ in,
  * transpose_f64_padded_tile, for the same banks. */
 #define F64_SECTOR 4                               /* doubles per 32-byte sector */
 #define F64_ALIGNED_ROWS (TILE + F64_SECTOR)       /* 36 rows loaded             */
-__global__ void transpose_f64_sector_aligned(const double *__restrict__ in,
-                                             double *__restrict__ out, int rows, int cols)
-{
-    __shared__ double tile[F64_ALIGNED_ROWS][TILE + 1];   /* 36 * 33 * 8 = 9504 bytes */
-    int r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE;
-    int x = threadIdx.x, col = c0 + x;
-
-    for (int j = threadIdx.y; j < F64_ALIGNED_ROWS; j += BLOCK_ROWS) {
-        int row = r0 - F64_SECTOR + j;
-        if (row >= 0 && row < rows && col < cols)
-            tile[j][x] = in[(size_t)row * cols + col];
+#define F64_SECTOR_ALIGNED(NAME, ORDER)                                                  \
+    __global__ void NAME(const double *__restrict__ in, double *__restrict__ out, int rows, \
+                         int cols)                                                       \
+    {                                                                                    \
+        __shared__ double tile[F64_ALIGNED_ROWS][TILE + 1]; /* 36 * 33 * 8 = 9504 bytes */ \
+        unsigned tr, tc;                                                                 \
+        ORDER(tr, tc);                                                                   \
+        int r0 = tr * TILE, c0 = tc * TILE;                                              \
+        int x = threadIdx.x, col = c0 + x;                                               \
+                                                                                         \
+        for (int j = threadIdx.y; j < F64_ALIGNED_ROWS; j += BLOCK_ROWS) {               \
+            int row = r0 - F64_SECTOR + j;                                               \
+            if (row >= 0 && row < rows && col < cols)                                    \
+                tile[j][x] = in[(size_t)row * cols + col];                               \
+        }                                                                                \
+                                                                                         \
+        __syncthreads();                                                                 \
+                                                                                         \
+        for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS) {                           \
+            int out_row = c0 + j;                                                        \
+            /* (out_row * rows) mod 4, without forming the product */                    \
+            int s = ((out_row % F64_SECTOR) * (rows % F64_SECTOR)) % F64_SECTOR;         \
+            int out_col = r0 - s + x;                                                    \
+            if (out_row < cols && out_col >= 0 && out_col < rows)                        \
+                out[(size_t)out_row * rows + out_col] = tile[F64_SECTOR - s + x][j];     \
+        }                                                                                \
     }
 
-    __syncthreads();
-
-    for (int j = threadIdx.y; j < TILE; j += BLOCK_ROWS) {
-        int out_row = c0 + j;
-        /* (out_row * rows) mod 4, without forming the product */
-        int s = ((out_row % F64_SECTOR) * (rows % F64_SECTOR)) % F64_SECTOR;
-        int out_col = r0 - s + x;
-        if (out_row < cols && out_col >= 0 && out_col < rows)
-            out[(size_t)out_row * rows + out_col] = tile[F64_SECTOR - s + x][j];
-    }
-}
+F64_SECTOR_ALIGNED(transpose_f64_sector_aligned, TILE_GRID)
+F64_SECTOR_ALIGNED(transpose_f64_sector_aligned_down, TILE_DOWN)
 
 /* 2 x 2 blocks as 16-byte accesses (needs even rows and cols, so every
  * double2 is all in or all out of the matrix and 16-byte aligned). A
@@ -243,12 +304,12 @@ static __device__ __forceinline__ void stash_pair(uint32_t word[2][U16_TILE / 2]
  * words with stash_pair, and word[p][J][i] is word i of output row 2J + p.
  * The pitch of 33 words puts a warp's stash (J = 4v + k, i = 4 values) and
  * its reads (J = 4 values, words 4u + e) on 32 different banks. */
-__global__ void __launch_bounds__(PAIR_THREADS)
-transpose_u16_vec16(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows,
-                    int cols)
+static __device__ __forceinline__ void u16_vec16_tile(const uint16_t *__restrict__ in,
+                                                      uint16_t *__restrict__ out, int rows,
+                                                      int cols, unsigned tr, unsigned tc)
 {
     __shared__ uint32_t word[2][U16_TILE / 2][U16_TILE / 2 + 1];   /* 8448 bytes */
-    int r0 = blockIdx.y * U16_TILE, c0 = blockIdx.x * U16_TILE;
+    int r0 = tr * U16_TILE, c0 = tc * U16_TILE;
     int x = threadIdx.x % 8, y = threadIdx.x / 8;   /* 8 uint4s per row, 16 groups */
     uint4 a[2], b[2];
 
@@ -418,6 +479,18 @@ transpose_u16_any(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, i
     }
 }
 
+/* The tile (tr, tc) in the grid's order, and down the rows first. */
+#define U16_VEC16(NAME, ORDER)                                                           \
+    __global__ void __launch_bounds__(PAIR_THREADS)                                      \
+        NAME(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows, int cols) \
+    {                                                                                    \
+        unsigned tr, tc;                                                                 \
+        ORDER(tr, tc);                                                                   \
+        u16_vec16_tile(in, out, rows, cols, tr, tc);                                     \
+    }
+U16_VEC16(transpose_u16_vec16, TILE_GRID)
+U16_VEC16(transpose_u16_vec16_down, TILE_DOWN)
+
 /* ---- 1-byte elements ---------------------------------------------------- */
 
 /* Chapter 7's padded tile, 1-byte elements: a warp moves 32 bytes per
@@ -454,11 +527,12 @@ __global__ void transpose_u8_tile(const uint8_t *__restrict__ in, uint8_t *__res
  * i = w, w + 8, w + 16, w + 24: 16 loads in flight, each warp load 128
  * bytes of one row. word[k][J][i] is word i of output row 4J + k; the
  * pitch of 33 words keeps both phases on 32 different banks. */
-__global__ void __launch_bounds__(QUAD_THREADS)
-transpose_u8_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols)
+static __device__ __forceinline__ void u8_quads_tile(const uint8_t *__restrict__ in,
+                                                     uint8_t *__restrict__ out, int rows, int cols,
+                                                     unsigned tr, unsigned tc)
 {
     __shared__ uint32_t word[4][U8_TILE / 4][U8_TILE / 4 + 1];   /* 16896 bytes */
-    int r0 = blockIdx.y * U8_TILE, c0 = blockIdx.x * U8_TILE;
+    int r0 = tr * U8_TILE, c0 = tc * U8_TILE;
     int lane = threadIdx.x % 32, w = threadIdx.x / 32;
     uint32_t q[4][4];
 
@@ -489,6 +563,18 @@ transpose_u8_quads(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, in
             *(uint32_t *)&out[(size_t)out_row * rows + out_col] = word[R & 3][R >> 2][lane];
     }
 }
+
+/* The tile (tr, tc) in the grid's order, and down the rows first. */
+#define U8_QUADS(NAME, ORDER)                                                            \
+    __global__ void __launch_bounds__(QUAD_THREADS)                                      \
+        NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols) \
+    {                                                                                    \
+        unsigned tr, tc;                                                                 \
+        ORDER(tr, tc);                                                                   \
+        u8_quads_tile(in, out, rows, cols, tr, tc);                                      \
+    }
+U8_QUADS(transpose_u8_quads, TILE_GRID)
+U8_QUADS(transpose_u8_quads_down, TILE_DOWN)
 
 /* Any shape, bytes in 32-bit words: transpose_u16_any's idea with four
  * elements a word (a row may start at any of the four bytes of a word),
@@ -754,7 +840,7 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
  * element m_x + y + 4 k of row x. The hypothesis they test: the
  * one-element tiles issue one load instruction per element, and 32-bit
  * loads cut those 4 (bytes) or 2 (2-byte elements) times. */
-#define TILE64_WORDS(NAME, T)                                                            \
+#define TILE64_WORDS(NAME, T, ORDER)                                                     \
     __global__ void __launch_bounds__(ONE64_THREADS)                                     \
         NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
     {                                                                                    \
@@ -764,7 +850,9 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
         const T *tile = (const T *)word;                                                 \
         uint32_t v[N];                                                                   \
         int t = threadIdx.x + ONE64 * threadIdx.y, k;                                    \
-        int r0 = blockIdx.y * ONE64, c0 = blockIdx.x * ONE64;                            \
+        unsigned tr_, tc_;                                                               \
+        ORDER(tr_, tc_);                                                                 \
+        int r0 = tr_ * ONE64, c0 = tc_ * ONE64;                                          \
         const size_t total = (size_t)rows * cols; /* elements of the input */           \
                                                                                          \
         for (k = 0; k < N; k++) {                                                        \
@@ -796,8 +884,10 @@ TILE64_ONE(transpose_u8_tile64, uint8_t)
         }                                                                                \
     }
 
-TILE64_WORDS(transpose_u16_tile64w, uint16_t)
-TILE64_WORDS(transpose_u8_tile64w, uint8_t)
+TILE64_WORDS(transpose_u16_tile64w, uint16_t, TILE_GRID)
+TILE64_WORDS(transpose_u8_tile64w, uint8_t, TILE_GRID)
+TILE64_WORDS(transpose_u16_tile64w_down, uint16_t, TILE_DOWN)
+TILE64_WORDS(transpose_u8_tile64w_down, uint8_t, TILE_DOWN)
 
 /* ---- Words in and words out, any shape ----------------------------------
 
@@ -809,14 +899,15 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
  * warp instruction, in segments that start anywhere in a sector. The grid
  * has one more tile row where the windows, shifted back to a sector
  * boundary, end short of the rows' ends (funnel_tiles_r). */
-#define FUNNEL_KERNEL(NAME, T, E)                                                        \
+#define FUNNEL_KERNEL(NAME, T, E, ORDER)                                                 \
     __global__ void __launch_bounds__(FUNNEL_THREADS)                                    \
         NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
     {                                                                                    \
         __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
-        funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0,                                  \
-                          (int64_t)blockIdx.y * FUNNEL_ROWS(E),                          \
-                          (int64_t)blockIdx.x * FUNNEL_COLS(E) };                        \
+        unsigned tr, tc;                                                                 \
+        ORDER(tr, tc);                                                                   \
+        funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0, (int64_t)tr * FUNNEL_ROWS(E),   \
+                          (int64_t)tc * FUNNEL_COLS(E) };                                \
         funnel_tile((const uint8_t *)in, (uint8_t *)out, words, g, rows, cols,           \
                     (int64_t)rows * cols, E, 0);                                         \
     }
@@ -824,8 +915,10 @@ TILE64_WORDS(transpose_u8_tile64w, uint8_t)
 /* kernels.h names the funnel tiles' block for the table: the same 256. */
 typedef char funnel_threads_match[FUNNEL_BLOCK == FUNNEL_THREADS ? 1 : -1];
 
-FUNNEL_KERNEL(transpose_u16_funnel, uint16_t, 2)
-FUNNEL_KERNEL(transpose_u8_funnel, uint8_t, 1)
+FUNNEL_KERNEL(transpose_u16_funnel, uint16_t, 2, TILE_GRID)
+FUNNEL_KERNEL(transpose_u8_funnel, uint8_t, 1, TILE_GRID)
+FUNNEL_KERNEL(transpose_u16_funnel_down, uint16_t, 2, TILE_DOWN)
+FUNNEL_KERNEL(transpose_u8_funnel_down, uint8_t, 1, TILE_DOWN)
 
 /* ---- Launch functions ---------------------------------------------------- */
 
@@ -874,8 +967,35 @@ LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t, TILE, any_block)
 LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block)
 LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block)
 LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
-LAUNCH_TILE(launch_u16_tile64w, transpose_u16_tile64w, uint16_t, ONE64, one64_words)
-LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words)
+
+/* kernel, or kernel##_down where rows_first says so, on a grid of tiles
+ * whose bands (a tile's rows, the matrix's width) hold band_bytes. */
+#define LAUNCH_IN_ORDER(kernel, grid, block, band_bytes, ...)                          \
+    do {                                                                               \
+        if (rows_first((grid).y, (grid).x, (band_bytes)))                              \
+            kernel##_down<<<grid, block>>>(__VA_ARGS__);                               \
+        else                                                                           \
+            kernel<<<grid, block>>>(__VA_ARGS__);                                      \
+    } while (0)
+
+/* The word-load tiles, in either order. */
+#define LAUNCH_TILE_IN_ORDER(name, kernel, type)                                       \
+    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
+    {                                                                                  \
+        dim3 grid;                                                                     \
+        const char *na = one64_words(in, block);                                       \
+        if (na == NULL)                                                                \
+            na = tile_grid(&grid, rows, cols, ONE64);                                  \
+        if (na)                                                                        \
+            return na;                                                                 \
+        LAUNCH_IN_ORDER(kernel, grid, block, (long long)ONE64 * cols * sizeof(type),   \
+                        (const type *)in, (type *)out, rows, cols);                    \
+        CHECK_LAUNCH();                                                                \
+        return NULL;                                                                   \
+    }
+
+LAUNCH_TILE_IN_ORDER(launch_u16_tile64w, transpose_u16_tile64w, uint16_t)
+LAUNCH_TILE_IN_ORDER(launch_u8_tile64w, transpose_u8_tile64w, uint8_t)
 
 /* The funnel tiles: 256 threads, both buffers 4-byte aligned (every
  * access but a segment's ends is an aligned 32-bit word). */
@@ -890,7 +1010,8 @@ LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words
                           (long)funnel_tiles_r(rows, E), 1, 1);                        \
         if (na)                                                                        \
             return na;                                                                 \
-        kernel<<<grid, FUNNEL_THREADS>>>((const type *)in, (type *)out, rows, cols);   \
+        LAUNCH_IN_ORDER(kernel, grid, FUNNEL_THREADS, (long long)FUNNEL_ROWS(E) * cols * E, \
+                        (const type *)in, (type *)out, rows, cols);                    \
         CHECK_LAUNCH();                                                                \
         return NULL;                                                                   \
     }
@@ -1033,7 +1154,8 @@ const char *launch_f64_sector_aligned(const void *in, void *out, int rows, int c
                  ((long)rows + F64_SECTOR - 1 + TILE - 1) / TILE, 1, 1);
     if (na)
         return na;
-    transpose_f64_sector_aligned<<<grid, block>>>((const double *)in, (double *)out, rows, cols);
+    LAUNCH_IN_ORDER(transpose_f64_sector_aligned, grid, block, (long long)TILE * cols * 8,
+                    (const double *)in, (double *)out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1061,7 +1183,8 @@ const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3
         na = tile_grid(&grid, rows, cols, U16_TILE);
     if (na)
         return na;
-    transpose_u16_vec16<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    LAUNCH_IN_ORDER(transpose_u16_vec16, grid, block, (long long)U16_TILE * cols * 2,
+                    (const uint16_t *)in, (uint16_t *)out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1075,7 +1198,8 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
         na = tile_grid(&grid, rows, cols, U8_TILE);
     if (na)
         return na;
-    transpose_u8_quads<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    LAUNCH_IN_ORDER(transpose_u8_quads, grid, block, (long long)U8_TILE * cols,
+                    (const uint8_t *)in, (uint8_t *)out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1106,7 +1230,9 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * behind on either) and lost about 8 points at 100003 x 17 on both
  * (NOTES.md, "Word loads" and "The funnel tiles"). The 32 x 32 tile is
  * the last resort, for a grid too tall for the others. Each kernel is
- * launched with its own block; the table's is not used. */
+ * launched with its own block; the table's is not used. On a short side
+ * the sector-aligned, packed, funnel and word-load tiles walk down the
+ * rows first ("Block order on a short side", above). */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;

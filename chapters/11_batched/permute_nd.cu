@@ -669,7 +669,13 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * A first version moved the blocks in 4-byte words (1024 a block, 4 a
  * thread); the 16-byte lanes replaced it after measuring 94.3 against
  * 76.4% of the copy on rows of 16499 bytes (NOTES.md, "Rows of an odd
- * number of bytes"). */
+ * number of bytes").
+ * Rows of a multiple of 4 or 8 bytes but not of 16 went to
+ * permute_nd_rows in 4 or 8-byte accesses: Nsight Compute on an H200
+ * found rows of 1484 bytes executing 5.7 times the instructions of rows of
+ * 1488 (16-byte accesses) at 42.9 against 95.0% of the copy. Where they
+ * fill a third of a block, permute_nd_rows_shift16 now moves them too
+ * (NOTES.md, "Wider rows shifted"). */
 #define ND_SHIFT_WORDS (ND_THREADS * 16 / 4)   /* a block's 4096 bytes, in words: 1024 */
 #define ND_SHIFT_CHUNKS 8
 #define ND_SHIFT_MIN_BYTES 256
@@ -857,6 +863,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     nd_args a;
     uint32_t g[3];
     int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
+    int64_t L;   /* ROWS: a row's bytes */
     sk_geom sg;
     nd_rowtile rt;
     tp_problem folded;
@@ -887,11 +894,17 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     access = plan.kind == TP_PLAN_ROWS
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
-    shift = plan.kind == TP_PLAN_ROWS && access < 4 && ((uintptr_t)in | (uintptr_t)out) % 4 == 0 &&
-            plan.row_len * plan.elem_bytes >= ND_SHIFT_MIN_BYTES &&
+    /* Shifted: rows of 1 or 2-byte accesses, and rows of 4 or 8-byte ones
+     * that fill a third of permute_nd_rows_shift16's blocks (its 16-byte
+     * lanes, where the buffers allow them). */
+    L = plan.row_len * plan.elem_bytes;
+    shift = plan.kind == TP_PLAN_ROWS && ((uintptr_t)in | (uintptr_t)out) % 4 == 0 &&
+            L >= ND_SHIFT_MIN_BYTES &&
             /* the chunks' numbers fit 32 bits (true of any tensor that fits a GPU today) */
-            nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(plan.row_len * plan.elem_bytes) <
-                0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS;
+            nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(L) <
+                0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS &&
+            (access < 4 || (access < 16 && ((uintptr_t)in | (uintptr_t)out) % 16 == 0 &&
+                            nd_shift_by_blocks(L)));
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
