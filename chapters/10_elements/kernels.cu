@@ -87,13 +87,13 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * first (TILE_DOWN, the kernel's name ending in _down). The launch
  * functions take the second where rows_first says so: fewer row tiles
  * than column tiles, more than one row of them, and a band of
- * TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation: on
- * both GPUs bands of 16 MB (512 x 131072) ran 1 to 10 points faster down
- * the rows, bands of 100 MB and more 10 to 40 points faster (NOTES.md);
- * smaller bands were tried only in a first version, which decided in the
- * kernel, from its grid, and ran some shapes 8 to 13 points slower,
- * among them shapes whose order it left as it was (doubles at 8191 x
- * 5003: 77.8 against 87.5% on an H200), for reasons not looked into.
+ * TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation:
+ * every band of 16 MB or more that was measured (16 to 400 MB) ran 1 to
+ * 40 points faster down the rows on both GPUs (NOTES.md); smaller bands
+ * were tried only in a first version, which decided in the kernel, from
+ * its grid, and ran some shapes 8 to 15 points slower, among them shapes
+ * whose order it left as it was (doubles at 8191 x 5003: 77.8 against
+ * 87.5% on an H200), for reasons not looked into.
  * Here a kernel in the grid's order is the code it was before (the same
  * PTX), and the choice is made on the host. BAND=n (Makefile)
  * sets it for a build; the suite builds BAND=0, so that its small shapes
