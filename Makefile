@@ -49,8 +49,8 @@ NVCCFLAGS := -O3 -lineinfo $(GENCODE) -Werror all-warnings \
              -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers -Icommon
 DEPFLAGS  := -MMD -MP
 # BAND=n sets TILE_BAND_BYTES (chapters/10_elements/kernels.cu), the band
-# of row tiles from which chapter 10 walks a short side's tiles down the
-# rows first; the suite builds BAND=0 apart, so that the small --check
+# of row tiles from which chapter 10 walks a short side's tiles down
+# columns; the suite builds BAND=0 apart, so that the small --check
 # shapes walk that way too.
 ifdef BAND
   NVCCFLAGS += -DTILE_BAND_BYTES=$(BAND)LL

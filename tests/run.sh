@@ -234,7 +234,7 @@ fi
 # and must pass its --check here. A chapter that used a newer feature
 # without a fallback would fail to build or to run. Built with BAND=0
 # (chapter 10's kernels.cu), so that chapter 10 walks the tiles of every
-# short side down the rows first: the --check shapes are far too small for
+# short side down columns: the --check shapes are far too small for
 # the default band, and this is where that block order meets them.
 ptx75_ok() {
     local bin=build/ptx75 prog objdump

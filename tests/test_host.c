@@ -424,7 +424,7 @@ static int test_check_shapes(void)
     EXPECT(small >= 3 && large >= 1, "%d small and %d large shapes", small, large);
     EXPECT(cols4_only && rows4_only, "the list needs cols %% 4 == 0 without rows, and the reverse");
     EXPECT(rows_first, "the list needs a shape of more than two 128-row tiles and more column "
-                       "tiles, sides multiples of 8 (the tiles that walk down the rows first)");
+                       "tiles, sides multiples of 8 (the tiles that walk down columns)");
     return 1;
 }
 

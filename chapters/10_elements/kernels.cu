@@ -70,7 +70,7 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
 
  * The tiles of one column of tiles (the same columns, every row tile)
  * write the same output rows. The GPU starts a tiles_c x tiles_r grid
- * x fastest, across the columns first, so those tiles start tiles_c
+ * x fastest, along rows, so those tiles start tiles_c
  * blocks apart. Where a band of row tiles (one tile's rows, the whole
  * width of the matrix) is large, the hypothesis goes, the L2 has let go
  * of the first tile's partly written output sectors before the next one
@@ -78,9 +78,10 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * twice. The counters fit it, measured on 1-byte
  * 156 x 1564250 (3 row tiles of 64, 24442 column tiles) by
  * transpose_u8_tile64w on an H200: 506 MB read and 373 MB written for a
- * 244 MB matrix across the columns, 244 and 228 MB down the rows
- * (NOTES.md, "Block order on a short side"). Block order was chapter 4's
- * subject; here it matters.
+ * 244 MB matrix along rows, 244 and 228 MB down columns
+ * (NOTES.md, "Block order on a short side"). This is chapter 9's lever
+ * 6 (chapters/09_beyond/dispatch.h), which also keeps a kernel per
+ * order.
  *
  * So each tile kernel a dispatcher uses comes twice: as it was (TILE_GRID:
  * block (x, y) moves tile (y, x)), and walking down a column of tiles
@@ -89,7 +90,7 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * than column tiles, more than one row of them, and a band of
  * TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation:
  * every band of 16 MB or more that was measured (16 to 400 MB) ran 1 to
- * 40 points faster down the rows on both GPUs (NOTES.md); smaller bands
+ * 40 points faster down columns on both GPUs (NOTES.md); smaller bands
  * were tried only in a first version, which decided in the kernel, from
  * its grid, and ran some shapes 8 to 15 points slower, among them shapes
  * whose order it left as it was (doubles at 8191 x 5003: 77.8 against
@@ -97,7 +98,7 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * Here a kernel in the grid's order is the code it was before (the same
  * PTX), and the choice is made on the host. BAND=n (Makefile)
  * sets it for a build; the suite builds BAND=0, so that its small shapes
- * walk down the rows too. tp_grid keeps tiles_c x tiles_r below 2^31, so
+ * walk down columns too. tp_grid keeps tiles_c x tiles_r below 2^31, so
  * a block's number fits 32 bits. */
 #ifndef TILE_BAND_BYTES
 #define TILE_BAND_BYTES (16LL << 20)
@@ -113,7 +114,7 @@ static __device__ __forceinline__ void tile_down_the_rows(unsigned *tile_r, unsi
 }
 
 /* 1 where a grid of tiles_c x tiles_r tiles, bands of band_bytes, is to
- * walk down the rows first (the _down kernels). With one row of tiles both
+ * walk down columns (the _down kernels). With one row of tiles both
  * orders are the same, and the grid's kernel has no division to do: on
  * 2-byte 64 x 3000017 the _down kernel measured 81.5 against 85.9% (H200). */
 static int rows_first(long tiles_r, long tiles_c, long long band_bytes)
@@ -479,7 +480,7 @@ transpose_u16_any(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, i
     }
 }
 
-/* The tile (tr, tc) in the grid's order, and down the rows first. */
+/* The tile (tr, tc) in the grid's order, and down columns. */
 #define U16_VEC16(NAME, ORDER)                                                           \
     __global__ void __launch_bounds__(PAIR_THREADS)                                      \
         NAME(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows, int cols) \
@@ -564,7 +565,7 @@ static __device__ __forceinline__ void u8_quads_tile(const uint8_t *__restrict__
     }
 }
 
-/* The tile (tr, tc) in the grid's order, and down the rows first. */
+/* The tile (tr, tc) in the grid's order, and down columns. */
 #define U8_QUADS(NAME, ORDER)                                                            \
     __global__ void __launch_bounds__(QUAD_THREADS)                                      \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols) \
@@ -1231,8 +1232,8 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  * (NOTES.md, "Word loads" and "The funnel tiles"). The 32 x 32 tile is
  * the last resort, for a grid too tall for the others. Each kernel is
  * launched with its own block; the table's is not used. On a short side
- * the sector-aligned, packed, funnel and word-load tiles walk down the
- * rows first ("Block order on a short side", above). */
+ * the sector-aligned, packed, funnel and word-load tiles walk down
+ * columns ("Block order on a short side", above). */
 const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
