@@ -48,7 +48,7 @@ CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon
 NVCCFLAGS := -O3 -lineinfo $(GENCODE) -Werror all-warnings \
              -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers -Icommon
 DEPFLAGS  := -MMD -MP
-# BAND=n sets TILE_BAND_BYTES (chapters/10_elements/kernels.cu), the band
+# BAND=n sets TILE_BAND_BYTES (chapters/10_elements/block_order.h), the band
 # of row tiles from which chapter 10 walks a short side's tiles down
 # columns; the suite builds BAND=0 apart, so that the small --check
 # shapes walk that way too.

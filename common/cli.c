@@ -16,7 +16,7 @@ const tp_shape tp_check_shapes[] = {
     { 100, 300 }, { 257, 4099 }, { 1024, 1024 }, { 8191, 5003 },
     /* Fewer row tiles than column tiles, more than two of 128 rows, every
      * side a multiple of 8: the widest tiles take it, and built with
-     * BAND=0 (chapter 10's kernels.cu) walk down columns of tiles. */
+     * BAND=0 (chapter 10's block_order.h) walk down columns of tiles. */
     { 264, 4104 },
 };
 const int tp_check_shape_count = (int)(sizeof tp_check_shapes / sizeof tp_check_shapes[0]);

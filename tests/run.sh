@@ -233,9 +233,10 @@ fi
 # this GPU, each chapter runs through the driver's just-in-time compiler
 # and must pass its --check here. A chapter that used a newer feature
 # without a fallback would fail to build or to run. Built with BAND=0
-# (chapter 10's kernels.cu), so that chapter 10 walks the tiles of every
-# short side down columns: the --check shapes are far too small for
-# the default band, and this is where that block order meets them.
+# (chapters/10_elements/block_order.h), so that chapter 10 walks the
+# tiles of every short side down columns: the --check shapes are far too
+# small for the default band, and this is where that block order meets
+# them.
 ptx75_ok() {
     local bin=build/ptx75 prog objdump
     $MAKE -s ARCH=compute_75 BAND=0 BIN=$bin "${chapters[@]}" > build/test-ptx75.log 2>&1 ||

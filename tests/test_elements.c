@@ -17,6 +17,7 @@
 #include "report.h"
 #include "validate.h"
 
+#include "../chapters/10_elements/block_order.h"
 #include "unit.h"   /* EXPECT, run(), failures */
 
 static const int sizes[3] = { 1, 2, 8 };
@@ -316,6 +317,24 @@ static int test_arithmetic_per_size(void)
     return 1;
 }
 
+/* The rule that sends a short side's tiles down columns (block_order.h),
+ * on the shapes NOTES.md measured. */
+static int test_block_order(void)
+{
+    /* 156 x 1564250 bytes in 64 x 64 tiles: 3 x 24442, bands of 100 MB */
+    EXPECT(rows_first(3, 24442, 64LL * 1564250), "156 x 1564250 stays along rows");
+    /* 64 x 3000017 2-byte elements: one row of tiles */
+    EXPECT(!rows_first(1, 46876, 64LL * 3000017 * 2), "one row of tiles walks down columns");
+    /* 8192 x 8192 doubles in 32 x 32 tiles: as many row tiles as column tiles */
+    EXPECT(!rows_first(257, 256, 32LL * 8192 * 8), "8192 x 8192 walks down columns");
+    /* 2048 x 32768 doubles: bands of 8 MB */
+    EXPECT(!rows_first(65, 1024, 32LL * 32768 * 8), "a band of 8 MB walks down columns");
+    EXPECT(rows_first(2, 3, TILE_BAND_BYTES) && !rows_first(2, 3, TILE_BAND_BYTES - 1),
+           "the band's boundary is not TILE_BAND_BYTES");
+    EXPECT(!rows_first(8191, 157, 1LL << 40), "a tall matrix walks down columns");
+    return 1;
+}
+
 int main(void)
 {
     run("elements: every size's inputs decode to their source, none is the poison",
@@ -328,5 +347,6 @@ int main(void)
     run("elements: the N-D report of a 4-axis problem, every size", test_report_nd);
     run("elements: the N-D description of wrong bits; 2-D says the same", test_describe_nd);
     run("elements: bandwidth, memory and header per element size", test_arithmetic_per_size);
+    run("elements: a short side's tiles walk down columns from a band of 16 MB", test_block_order);
     return failures ? 1 : 0;
 }

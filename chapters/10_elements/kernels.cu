@@ -49,6 +49,7 @@
 #include "funnel_tile.cuh"
 #include "skinny_words.h"   /* after funnel_tile.cuh: SK_STG_PART is its funnel_store */
 #include "../tile.h"
+#include "block_order.h"   /* rows_first, TILE_BAND_BYTES */
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
 #define U16_TILE 64    /* transpose_u16_vec16: 64 x 64 2-byte elements, 8 KB */
@@ -86,9 +87,9 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * So each tile kernel a dispatcher uses comes twice: as it was (TILE_GRID:
  * block (x, y) moves tile (y, x)), and walking down a column of tiles
  * first (TILE_DOWN, the kernel's name ending in _down). The launch
- * functions take the second where rows_first says so: fewer row tiles
- * than column tiles, more than one row of them, and a band of
- * TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation:
+ * functions take the second where rows_first (block_order.h) says so:
+ * fewer row tiles than column tiles, more than one row of them, and a
+ * band of TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation:
  * every band of 16 MB or more that was measured (16 to 400 MB) ran 1 to
  * 40 points faster down columns on both GPUs (NOTES.md); smaller bands
  * were tried only in a first version, which decided in the kernel, from
@@ -100,9 +101,6 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * sets it for a build; the suite builds BAND=0, so that its small shapes
  * walk down columns too. tp_grid keeps tiles_c x tiles_r below 2^31, so
  * a block's number fits 32 bits. */
-#ifndef TILE_BAND_BYTES
-#define TILE_BAND_BYTES (16LL << 20)
-#endif
 #define TILE_GRID(tr, tc) ((tr) = blockIdx.y, (tc) = blockIdx.x)
 #define TILE_DOWN(tr, tc) tile_down_the_rows(&(tr), &(tc))
 
@@ -111,15 +109,6 @@ static __device__ __forceinline__ void tile_down_the_rows(unsigned *tile_r, unsi
     unsigned tr = gridDim.y, b = blockIdx.x + gridDim.x * blockIdx.y;
     *tile_c = b / tr;
     *tile_r = b - *tile_c * tr;
-}
-
-/* 1 where a grid of tiles_c x tiles_r tiles, bands of band_bytes, is to
- * walk down columns (the _down kernels). With one row of tiles both
- * orders are the same, and the grid's kernel has no division to do: on
- * 2-byte 64 x 3000017 the _down kernel measured 81.5 against 85.9% (H200). */
-static int rows_first(long tiles_r, long tiles_c, long long band_bytes)
-{
-    return tiles_r > 1 && tiles_r < tiles_c && band_bytes >= TILE_BAND_BYTES;
 }
 
 /* ---- 8-byte elements ---------------------------------------------------- */
