@@ -102,14 +102,25 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * walk down columns too. tp_grid keeps tiles_c x tiles_r below 2^31, so
  * a block's number fits 32 bits. */
 #define TILE_GRID(tr, tc) ((tr) = blockIdx.y, (tc) = blockIdx.x)
-#define TILE_DOWN(tr, tc) tile_down_the_rows(&(tr), &(tc))
+#define TILE_DOWN(tr, tc) tile_down_columns(&(tr), &(tc))
 
-static __device__ __forceinline__ void tile_down_the_rows(unsigned *tile_r, unsigned *tile_c)
+static __device__ __forceinline__ void tile_down_columns(unsigned *tile_r, unsigned *tile_c)
 {
     unsigned tr = gridDim.y, b = blockIdx.x + gridDim.x * blockIdx.y;
     *tile_c = b / tr;
     *tile_r = b - *tile_c * tr;
 }
+
+/* A kernel of THREADS threads that moves tile (tr, tc), taken in ORDER,
+ * with TILE_FN(in, out, rows, cols, tr, tc). */
+#define TILE_KERNEL(NAME, T, THREADS, TILE_FN, ORDER)                                    \
+    __global__ void __launch_bounds__(THREADS)                                           \
+        NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
+    {                                                                                    \
+        unsigned tr, tc;                                                                 \
+        ORDER(tr, tc);                                                                   \
+        TILE_FN(in, out, rows, cols, tr, tc);                                            \
+    }
 
 /* ---- 8-byte elements ---------------------------------------------------- */
 
@@ -469,17 +480,8 @@ transpose_u16_any(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, i
     }
 }
 
-/* The tile (tr, tc) in the grid's order, and down columns. */
-#define U16_VEC16(NAME, ORDER)                                                           \
-    __global__ void __launch_bounds__(PAIR_THREADS)                                      \
-        NAME(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, int rows, int cols) \
-    {                                                                                    \
-        unsigned tr, tc;                                                                 \
-        ORDER(tr, tc);                                                                   \
-        u16_vec16_tile(in, out, rows, cols, tr, tc);                                     \
-    }
-U16_VEC16(transpose_u16_vec16, TILE_GRID)
-U16_VEC16(transpose_u16_vec16_down, TILE_DOWN)
+TILE_KERNEL(transpose_u16_vec16, uint16_t, PAIR_THREADS, u16_vec16_tile, TILE_GRID)
+TILE_KERNEL(transpose_u16_vec16_down, uint16_t, PAIR_THREADS, u16_vec16_tile, TILE_DOWN)
 
 /* ---- 1-byte elements ---------------------------------------------------- */
 
@@ -554,17 +556,8 @@ static __device__ __forceinline__ void u8_quads_tile(const uint8_t *__restrict__
     }
 }
 
-/* The tile (tr, tc) in the grid's order, and down columns. */
-#define U8_QUADS(NAME, ORDER)                                                            \
-    __global__ void __launch_bounds__(QUAD_THREADS)                                      \
-        NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int rows, int cols) \
-    {                                                                                    \
-        unsigned tr, tc;                                                                 \
-        ORDER(tr, tc);                                                                   \
-        u8_quads_tile(in, out, rows, cols, tr, tc);                                      \
-    }
-U8_QUADS(transpose_u8_quads, TILE_GRID)
-U8_QUADS(transpose_u8_quads_down, TILE_DOWN)
+TILE_KERNEL(transpose_u8_quads, uint8_t, QUAD_THREADS, u8_quads_tile, TILE_GRID)
+TILE_KERNEL(transpose_u8_quads_down, uint8_t, QUAD_THREADS, u8_quads_tile, TILE_DOWN)
 
 /* Any shape, bytes in 32-bit words: transpose_u16_any's idea with four
  * elements a word (a row may start at any of the four bytes of a word),
@@ -937,29 +930,11 @@ static const char *one64_words(const void *in, dim3 block)
     return (uintptr_t)in % 4 != 0 ? "needs a 4-byte aligned input" : one64_block(in, block);
 }
 
-#define LAUNCH_TILE(name, kernel, type, side, refuse)                                  \
-    const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
-    {                                                                                  \
-        dim3 grid;                                                                     \
-        const char *na = refuse(in, block);                                            \
-        if (na == NULL)                                                                \
-            na = tile_grid(&grid, rows, cols, side);                                   \
-        if (na)                                                                        \
-            return na;                                                                 \
-        kernel<<<grid, block>>>((const type *)in, (type *)out, rows, cols);            \
-        CHECK_LAUNCH();                                                                \
-        return NULL;                                                                   \
-    }
-
-LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double, TILE, any_block)
-LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double, TILE, any_block)
-LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t, TILE, any_block)
-LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block)
-LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block)
-LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
-
-/* kernel, or kernel##_down where rows_first says so, on a grid of tiles
- * whose bands (a tile's rows, the matrix's width) hold band_bytes. */
+/* How a launch function starts its kernel: LAUNCH_PLAIN in the grid's
+ * order; LAUNCH_IN_ORDER kernel, or kernel##_down where rows_first says
+ * so, on a grid of tiles whose bands (a tile's rows, the matrix's width)
+ * hold band_bytes. */
+#define LAUNCH_PLAIN(kernel, grid, block, band_bytes, ...) kernel<<<grid, block>>>(__VA_ARGS__)
 #define LAUNCH_IN_ORDER(kernel, grid, block, band_bytes, ...)                          \
     do {                                                                               \
         if (rows_first((grid).y, (grid).x, (band_bytes)))                              \
@@ -968,24 +943,33 @@ LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block)
             kernel<<<grid, block>>>(__VA_ARGS__);                                      \
     } while (0)
 
-/* The word-load tiles, in either order. */
-#define LAUNCH_TILE_IN_ORDER(name, kernel, type)                                       \
+#define LAUNCH_TILE(name, kernel, type, side, refuse, LAUNCH)                          \
     const char *name(const void *in, void *out, int rows, int cols, dim3 block)       \
     {                                                                                  \
         dim3 grid;                                                                     \
-        const char *na = one64_words(in, block);                                       \
+        const char *na = refuse(in, block);                                            \
         if (na == NULL)                                                                \
-            na = tile_grid(&grid, rows, cols, ONE64);                                  \
+            na = tile_grid(&grid, rows, cols, side);                                   \
         if (na)                                                                        \
             return na;                                                                 \
-        LAUNCH_IN_ORDER(kernel, grid, block, (long long)ONE64 * cols * sizeof(type),   \
-                        (const type *)in, (type *)out, rows, cols);                    \
+        LAUNCH(kernel, grid, block, (long long)(side) * cols * sizeof(type),           \
+               (const type *)in, (type *)out, rows, cols);                             \
         CHECK_LAUNCH();                                                                \
         return NULL;                                                                   \
     }
 
-LAUNCH_TILE_IN_ORDER(launch_u16_tile64w, transpose_u16_tile64w, uint16_t)
-LAUNCH_TILE_IN_ORDER(launch_u8_tile64w, transpose_u8_tile64w, uint8_t)
+LAUNCH_TILE(launch_f64_shared_tile, transpose_f64_shared_tile, double, TILE, any_block,
+            LAUNCH_PLAIN)
+LAUNCH_TILE(launch_f64_padded_tile, transpose_f64_padded_tile, double, TILE, any_block,
+            LAUNCH_PLAIN)
+LAUNCH_TILE(launch_u16_tile, transpose_u16_tile, uint16_t, TILE, any_block, LAUNCH_PLAIN)
+LAUNCH_TILE(launch_u8_tile, transpose_u8_tile, uint8_t, TILE, any_block, LAUNCH_PLAIN)
+LAUNCH_TILE(launch_u16_tile64, transpose_u16_tile64, uint16_t, ONE64, one64_block, LAUNCH_PLAIN)
+LAUNCH_TILE(launch_u8_tile64, transpose_u8_tile64, uint8_t, ONE64, one64_block, LAUNCH_PLAIN)
+/* The word-load tiles, in either order. */
+LAUNCH_TILE(launch_u16_tile64w, transpose_u16_tile64w, uint16_t, ONE64, one64_words,
+            LAUNCH_IN_ORDER)
+LAUNCH_TILE(launch_u8_tile64w, transpose_u8_tile64w, uint8_t, ONE64, one64_words, LAUNCH_IN_ORDER)
 
 /* The funnel tiles: 256 threads, both buffers 4-byte aligned (every
  * access but a segment's ends is an aligned 32-bit word). */
