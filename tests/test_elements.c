@@ -322,16 +322,16 @@ static int test_arithmetic_per_size(void)
 static int test_block_order(void)
 {
     /* 156 x 1564250 bytes in 64 x 64 tiles: 3 x 24442, bands of 100 MB */
-    EXPECT(rows_first(3, 24442, 64LL * 1564250), "156 x 1564250 stays along rows");
+    EXPECT(tiles_down(3, 24442, 64LL * 1564250), "156 x 1564250 stays along rows");
     /* 64 x 3000017 2-byte elements: one row of tiles */
-    EXPECT(!rows_first(1, 46876, 64LL * 3000017 * 2), "one row of tiles walks down columns");
+    EXPECT(!tiles_down(1, 46876, 64LL * 3000017 * 2), "one row of tiles walks down columns");
     /* 8192 x 8192 doubles in 32 x 32 tiles: as many row tiles as column tiles */
-    EXPECT(!rows_first(257, 256, 32LL * 8192 * 8), "8192 x 8192 walks down columns");
+    EXPECT(!tiles_down(257, 256, 32LL * 8192 * 8), "8192 x 8192 walks down columns");
     /* 2048 x 32768 doubles: bands of 8 MB */
-    EXPECT(!rows_first(65, 1024, 32LL * 32768 * 8), "a band of 8 MB walks down columns");
-    EXPECT(rows_first(2, 3, TILE_BAND_BYTES) && !rows_first(2, 3, TILE_BAND_BYTES - 1),
+    EXPECT(!tiles_down(65, 1024, 32LL * 32768 * 8), "a band of 8 MB walks down columns");
+    EXPECT(tiles_down(2, 3, TILE_BAND_BYTES) && !tiles_down(2, 3, TILE_BAND_BYTES - 1),
            "the band's boundary is not TILE_BAND_BYTES");
-    EXPECT(!rows_first(8191, 157, 1LL << 40), "a tall matrix walks down columns");
+    EXPECT(!tiles_down(8191, 157, 1LL << 40), "a tall matrix walks down columns");
     return 1;
 }
 

@@ -403,7 +403,7 @@ static int test_check_shapes(void)
 {
     tp_options o; char err[256];
     int i, single_row = 0, single_col = 0, small = 0, large = 0, cols4_only = 0, rows4_only = 0,
-        rows_first = 0;
+        down_shape = 0;
     EXPECT(parse("--list-shapes", &o, err) == 0 && o.list_shapes, "--list-shapes: %s", err);
     EXPECT(parse("--check --small", &o, err) == 0 && o.small, "--check --small: %s", err);
     EXPECT(parse("--list-shapes --small", &o, err) == 0 && o.small, "--list-shapes --small: %s", err);
@@ -418,12 +418,12 @@ static int test_check_shapes(void)
         large += r * c > 4 * 1024 * 1024;
         cols4_only += c % 4 == 0 && r % 4 != 0;
         rows4_only += r % 4 == 0 && c % 4 != 0;
-        rows_first += r % 8 == 0 && c % 8 == 0 && r > 2 * 128 && c > 2 * r;
+        down_shape += r % 8 == 0 && c % 8 == 0 && r > 2 * 128 && c > 2 * r;
     }
     EXPECT(single_row && single_col, "the list needs a 1 x N and an N x 1 shape");
     EXPECT(small >= 3 && large >= 1, "%d small and %d large shapes", small, large);
     EXPECT(cols4_only && rows4_only, "the list needs cols %% 4 == 0 without rows, and the reverse");
-    EXPECT(rows_first, "the list needs a shape of more than two 128-row tiles and more column "
+    EXPECT(down_shape, "the list needs a shape of more than two 128-row tiles and more column "
                        "tiles, sides multiples of 8 (the tiles that walk down columns)");
     return 1;
 }

@@ -18,8 +18,10 @@
  * tiles, more than one of them, and a band of TILE_BAND_BYTES or more.
  * With one row of tiles both orders are the same, and the grid's kernel
  * has no division to do: on 2-byte 64 x 3000017 the _down kernel measured
- * 81.5 against 85.9% of the copy (H200, NOTES.md). */
-static inline int rows_first(long tiles_r, long tiles_c, long long band_bytes)
+ * 81.5 against 85.9% of the copy (H200, NOTES.md). Chapter 9's
+ * any_shape_tiles_down (dispatch.h) is the same lever for floats, taken
+ * on every shape with rows <= cols. */
+static inline int tiles_down(long tiles_r, long tiles_c, long long band_bytes)
 {
     return tiles_r > 1 && tiles_r < tiles_c && band_bytes >= TILE_BAND_BYTES;
 }

@@ -49,7 +49,7 @@
 #include "funnel_tile.cuh"
 #include "skinny_words.h"   /* after funnel_tile.cuh: SK_STG_PART is its funnel_store */
 #include "../tile.h"
-#include "block_order.h"   /* rows_first, TILE_BAND_BYTES */
+#include "block_order.h"   /* tiles_down, TILE_BAND_BYTES */
 
 #define F64_TILE 32    /* transpose_f64_pairs: 32 x 32 doubles, 8 KB      */
 #define U16_TILE 64    /* transpose_u16_vec16: 64 x 64 2-byte elements, 8 KB */
@@ -87,7 +87,7 @@ static const char *tile_grid(dim3 *grid, int rows, int cols, int tile)
  * So each tile kernel a dispatcher uses comes twice: as it was (TILE_GRID:
  * block (x, y) moves tile (y, x)), and walking down a column of tiles
  * first (TILE_DOWN, the kernel's name ending in _down). The launch
- * functions take the second where rows_first (block_order.h) says so:
+ * functions take the second where tiles_down (block_order.h) says so:
  * fewer row tiles than column tiles, more than one row of them, and a
  * band of TILE_BAND_BYTES or more. The 16 MB is a choice, not a derivation:
  * every band of 16 MB or more that was measured (16 to 400 MB) ran 1 to
@@ -931,13 +931,13 @@ static const char *one64_words(const void *in, dim3 block)
 }
 
 /* How a launch function starts its kernel: LAUNCH_PLAIN in the grid's
- * order; LAUNCH_IN_ORDER kernel, or kernel##_down where rows_first says
+ * order; LAUNCH_IN_ORDER kernel, or kernel##_down where tiles_down says
  * so, on a grid of tiles whose bands (a tile's rows, the matrix's width)
  * hold band_bytes. */
 #define LAUNCH_PLAIN(kernel, grid, block, band_bytes, ...) kernel<<<grid, block>>>(__VA_ARGS__)
 #define LAUNCH_IN_ORDER(kernel, grid, block, band_bytes, ...)                          \
     do {                                                                               \
-        if (rows_first((grid).y, (grid).x, (band_bytes)))                              \
+        if (tiles_down((grid).y, (grid).x, (band_bytes)))                              \
             kernel##_down<<<grid, block>>>(__VA_ARGS__);                               \
         else                                                                           \
             kernel<<<grid, block>>>(__VA_ARGS__);                                      \

@@ -863,6 +863,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     nd_args a;
     uint32_t g[3];
     int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
+    const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
+    const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
     int64_t L;   /* ROWS: a row's bytes */
     sk_geom sg;
     nd_rowtile rt;
@@ -898,13 +900,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
      * that fill a third of permute_nd_rows_shift16's blocks (its 16-byte
      * lanes, where the buffers allow them). */
     L = plan.row_len * plan.elem_bytes;
-    shift = plan.kind == TP_PLAN_ROWS && ((uintptr_t)in | (uintptr_t)out) % 4 == 0 &&
-            L >= ND_SHIFT_MIN_BYTES &&
+    shift = plan.kind == TP_PLAN_ROWS && aligned4 && L >= ND_SHIFT_MIN_BYTES &&
             /* the chunks' numbers fit 32 bits (true of any tensor that fits a GPU today) */
             nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(L) <
                 0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS &&
-            (access < 4 || (access < 16 && ((uintptr_t)in | (uintptr_t)out) % 16 == 0 &&
-                            nd_shift_by_blocks(L)));
+            (access < 4 || (access < 16 && aligned16 && nd_shift_by_blocks(L)));
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
@@ -949,7 +949,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         g[0] = (uint32_t)x;
     }
-    shift16 = shift && nd_shift_by_blocks(a.vecs) && ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
+    shift16 = shift && aligned16 && nd_shift_by_blocks(L);
     if (shift16) {   /* its own pieces: ND_THREADS groups of 16 bytes */
         int64_t pieces = (s16_groups(a.vecs) + ND_THREADS - 1) / ND_THREADS;
         int64_t x = a.z_dims[2] * pieces;
