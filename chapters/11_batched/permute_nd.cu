@@ -322,7 +322,7 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
              int64_t total)                                                              \
     {                                                                                    \
-        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
+        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][FUNNEL_WORDS_COLS(E)];           \
         uint32_t tr = blockIdx.x / a.tiles_c;                                            \
         funnel_geom g = { 0, a.in_row, a.rows_lo, a.in_row_hi,                           \
                           0, a.out_col, a.cols_lo, a.out_col_hi,                         \
@@ -331,7 +331,7 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &g.in_off, &g.out_off);                        \
-                funnel_tile(in, out, words, g, a.n_rows, a.n_cols, total, E, SPLIT);     \
+                funnel_tile(in, out, words[0], g, a.n_rows, a.n_cols, total, E, SPLIT);  \
             }                                                                            \
     }
 
