@@ -59,7 +59,7 @@
  * and 5 sectors for most 128-byte row pieces that start mid-sector), and
  * its time followed its L2 sectors as the copy's and the packed tile's
  * did. The taller tile loads 12.5% extra rows instead of 25%; for bytes
- * it measured 1 to 4 points slower (not profiled), so bytes keep 128.
+ * it measured 2 to 8 points slower (not profiled), so bytes keep 128.
  */
 #ifndef CH10_FUNNEL_TILE_CUH
 #define CH10_FUNNEL_TILE_CUH
