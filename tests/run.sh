@@ -354,7 +354,8 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # every offset into a word: in chunks (259, 1031, 2 x 517; 3 other axes)
 # and in whole blocks of 16-byte lanes (2053, 4001, 2 x 3071: two blocks
 # a row; rows of 4 and 8-byte elements, not whole 16 bytes: 1484 to 8008
-# bytes); and permute_nd_narrow, columns shorter than 32 that cannot
+# bytes; two rows a block: 1484, 1501 and 1714 bytes, an odd number of
+# rows); and permute_nd_narrow, columns shorter than 32 that cannot
 # continue into another axis (1 to 31 of them, rows split or not, 1 to 8
 # bytes); and permute_nd_skinny, 1 and 2-byte tiles with a short side
 # that sk_pick takes (wide: 13 and 16 elements; tall: 17 to 31); and
@@ -382,6 +383,7 @@ permute_nd_levers_ok() {
         "2 2,1,0,3 3x4x5x517" "1 0,2,1,3 2x3x5x2053" \
         "1 1,0,2 3x4x4001" "2 1,0,2 3x2x3071" "1 2,1,0,3 3x4x5x517" \
         "4 0,2,1,3 3x5x4x371" "8 1,0,2 5x7x449" "4 1,0,2 3x4x1501" "8 1,0,2 3x2x1001" \
+        "1 1,0,2 3x7x1501" "2 0,2,1,3 2x3x5x857" \
         "4 0,2,1 30x2000x18" "8 0,2,1 7x1000x5" "1 0,2,1 5x777x16" \
         "2 0,3,2,1 4x5x300x18" "4 0,3,2,1 3x5x301x31" "8 0,2,1 3x300x2" \
         "1 0,2,1 5x776x17" "2 0,2,1 3x1001x30" "1 0,2,1 4x13x3001" "2 0,2,1 3x16x2001" \
@@ -405,7 +407,8 @@ permute_nd_levers_ok() {
         "2 0,2,1 3x1001x30" "1 0,1,3,2 50x31x8x33" "1 1,2,0,3 39x54x42x4" \
         "8 0,2,1,3 7x100x12x5" "1 1,3,2,0 12x45x513x8" "1 1,0,3,2 30x20x8x33" \
         "2 2,1,3,0 17x61x289x46" "1 0,2,1 7x9x3001" "1 1,0,3,2 2x3x13x3001" "1 1,0,3,2 30x20x9x31" \
-        "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x777x17" "4 1,0,2 3x4x1501"; do
+        "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x777x17" "4 1,0,2 3x4x1501" "4 0,2,1,3 3x5x4x371" \
+        "1 1,0,2 3x7x1501"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1

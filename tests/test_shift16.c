@@ -175,9 +175,80 @@ static int test_checks_can_fail(void)
     return 1;
 }
 
+/* The kernel's blocks over Z2 rows of L bytes (s16_block_group): every
+ * group of every row taken by exactly one thread, each warp on one row
+ * with its lanes on groups g0 .. g0 + 31 (g0 a multiple of 32, as the
+ * shuffle wants) or all idle. rows_bias is added to the rows a block
+ * takes (0; the mutant's 1 must be caught). */
+static int check_blocks(int64_t L, int64_t Z2, int rows_bias)
+{
+    const int threads = 256;
+    int64_t groups = s16_groups(L), b, z2, g, nblocks;
+    uint32_t rows = (uint32_t)s16_rows_per_block(L, threads), pieces;
+    int t, ok = 1;
+    uint8_t *count = calloc((size_t)(Z2 * groups), 1);
+
+    pieces = rows > 1 ? 1 : (uint32_t)((groups + threads - 1) / threads);
+    nblocks = rows > 1 ? (Z2 + rows - 1) / rows : Z2 * pieces;
+    rows += rows > 1 ? rows_bias : 0;
+    snprintf(why, sizeof why, "rows of %lld bytes, %lld of them, %u a block: ", (long long)L,
+             (long long)Z2, rows);
+    for (b = 0; ok && b < nblocks; b++)
+        for (t = 0; ok && t < threads; t += 32) {
+            int lane, first = s16_block_group(L, threads, rows, pieces, Z2, (uint32_t)b, t, &z2, &g);
+            if (first && g % 32 != 0) {
+                snprintf(why + strlen(why), sizeof why - strlen(why),
+                         "block %lld's warp %d starts at group %lld", (long long)b, t / 32,
+                         (long long)g);
+                ok = 0;
+            }
+            for (lane = 0; ok && lane < 32; lane++) {
+                int64_t z, q;
+                int on = s16_block_group(L, threads, rows, pieces, Z2, (uint32_t)b, t + lane, &z, &q);
+                if (on != first || (on && (z != z2 || q != g + lane || z < 0 || z >= Z2))) {
+                    snprintf(why + strlen(why), sizeof why - strlen(why),
+                             "block %lld's warp %d is not one row's 32 groups", (long long)b,
+                             t / 32);
+                    ok = 0;
+                } else if (on && q < groups) {
+                    count[z * groups + q]++;
+                }
+            }
+        }
+    for (b = 0; ok && b < Z2 * groups; b++)
+        if (count[b] != 1) {
+            snprintf(why + strlen(why), sizeof why - strlen(why),
+                     "row %lld's group %lld taken %d times", (long long)(b / groups),
+                     (long long)(b % groups), count[b]);
+            ok = 0;
+        }
+    free(count);
+    return ok;
+}
+
+static int test_blocks(void)
+{
+    int i;
+    for (i = 0; i < 2000; i++) {
+        int64_t L = 256 + next_random() % (i % 2 ? 3000 : 20000);
+        int64_t Z2 = 1 + next_random() % 40;
+        if (!check_blocks(L, Z2, 0))
+            return 0;
+    }
+    EXPECT(s16_rows_per_block(1484, 256) == 2 && s16_rows_per_block(300, 256) == 8 &&
+               s16_rows_per_block(2100, 256) == 1,
+           "rows a block: %d for 1484 bytes, %d for 300, %d for 2100",
+           s16_rows_per_block(1484, 256), s16_rows_per_block(300, 256),
+           s16_rows_per_block(2100, 256));
+    EXPECT(!check_blocks(1484, 7, 1), "a block taking a row too many went unnoticed");
+    return 1;
+}
+
 int main(void)
 {
     run("3000 rows, every offset into 16 bytes, both buffers' ends", test_rows);
     run("the checks catch lane 31 without its next 16 bytes", test_checks_can_fail);
+    run("2000 grids of rows: one row in pieces, or several rows a block on whole warps",
+        test_blocks);
     return failures ? 1 : 0;
 }

@@ -875,7 +875,7 @@ TILE64_WORDS(transpose_u8_tile64w_down, uint8_t, TILE_DOWN)
 /* ---- Words in and words out, any shape ----------------------------------
 
  * transpose_u16_funnel and transpose_u8_funnel: one funnel_tile.cuh tile
- * a block (128 x 124 bytes, 64 x 62 2-byte elements), every load and
+ * a block (128 x 124 bytes of bytes, 128 x 62 2-byte elements), every load and
  * store a 32-bit word except at an output row's ends, every output sector
  * written whole (chapter 9's lever 4). Written for what "Word loads" in
  * NOTES.md left suspect on odd sides: one-element stores, 32 or 64 bytes a
@@ -886,12 +886,12 @@ TILE64_WORDS(transpose_u8_tile64w_down, uint8_t, TILE_DOWN)
     __global__ void __launch_bounds__(FUNNEL_THREADS)                                    \
         NAME(const T *__restrict__ in, T *__restrict__ out, int rows, int cols)          \
     {                                                                                    \
-        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
+        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][FUNNEL_WORDS_COLS(E)];           \
         unsigned tr, tc;                                                                 \
         ORDER(tr, tc);                                                                   \
         funnel_geom g = { 0, cols, 0, 0, 0, rows, 0, 0, (int64_t)tr * FUNNEL_ROWS(E),   \
                           (int64_t)tc * FUNNEL_COLS(E) };                                \
-        funnel_tile((const uint8_t *)in, (uint8_t *)out, words, g, rows, cols,           \
+        funnel_tile((const uint8_t *)in, (uint8_t *)out, words[0], g, rows, cols,        \
                     (int64_t)rows * cols, E, 0);                                         \
     }
 

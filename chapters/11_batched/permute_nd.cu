@@ -322,7 +322,7 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,       \
              int64_t total)                                                              \
     {                                                                                    \
-        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][64];                             \
+        __shared__ uint32_t words[FUNNEL_WORDS_ROWS(E)][FUNNEL_WORDS_COLS(E)];           \
         uint32_t tr = blockIdx.x / a.tiles_c;                                            \
         funnel_geom g = { 0, a.in_row, a.rows_lo, a.in_row_hi,                           \
                           0, a.out_col, a.cols_lo, a.out_col_hi,                         \
@@ -331,7 +331,7 @@ permute_nd_pairs(const uint16_t *__restrict__ in, uint16_t *__restrict__ out, nd
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &g.in_off, &g.out_off);                        \
-                funnel_tile(in, out, words, g, a.n_rows, a.n_cols, total, E, SPLIT);     \
+                funnel_tile(in, out, words[0], g, a.n_rows, a.n_cols, total, E, SPLIT);  \
             }                                                                            \
     }
 
@@ -654,11 +654,12 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * (an access of 1).
  *
  * Two ways to share the row out, chosen by nd_shift_by_blocks:
- * - permute_nd_rows_shift16: a block moves 4096 bytes of one row
- *   (ND_SHIFT_WORDS words), 16 bytes a lane (shift16.h), where both
- *   buffers are 16-byte aligned (cudaMalloc's always are).
+ * - permute_nd_rows_shift16: 16 bytes a lane (shift16.h), where both
+ *   buffers are 16-byte aligned (cudaMalloc's always are): a block moves
+ *   4096 bytes of one row, or, where two or more rows fit its 8 warps,
+ *   that many whole rows, a row on whole warps (s16_rows_per_block).
  * - permute_nd_rows_shift_chunks: for rows that would leave most of such
- *   a block idle (a row of 554 bytes fills 14% of one), or buffers
+ *   a block idle, or buffers
  *   aligned to 4 bytes only, the work is cut into chunks of 32 words, a
  *   warp's width: chunk k of row r is words
  *   32 k .. 32 k + 31 of it, a row has a.pieces of them, the rows counted
@@ -683,12 +684,15 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
 #define ND_SHIFT_ROW_WORDS(L) (((L) + 3) / 4 + 1)
 #define ND_SHIFT_ROW_CHUNKS(L) ((ND_SHIFT_ROW_WORDS(L) + 31) / 32)
 
-/* 1: whole blocks of a row (permute_nd_rows_shift16); 0: the chunks. The
- * blocks where a row fills at least a third of its blocks' bytes. Measured
- * (H100, chapter 11's NOTES.md "Rows of an odd number of bytes"): the
- * blocks faster with rows of 2002 to 16499 bytes (49% to 98% filled), the
- * chunks faster with rows of 315 to 777 bytes (8% to 19% filled); the
- * third between them is a guess. */
+/* 1: blocks of 16-byte lanes (permute_nd_rows_shift16); 0: the chunks.
+ * The blocks where a row fills at least a third of its blocks' bytes,
+ * counted as if a block held one row. Measured (H100, chapter 11's
+ * NOTES.md "Rows of an odd number of bytes"): the blocks faster with rows
+ * of 2002 to 16499 bytes (49% to 98% filled), the chunks faster with rows
+ * of 315 to 777 bytes (8% to 19% filled); the third between them is a
+ * guess. Rows of up to 4 warps (about 2000 bytes) now share a block
+ * (s16_rows_per_block); whether that makes the blocks faster than the
+ * chunks on shorter rows is not measured, so the rule stays. */
 static int nd_shift_by_blocks(int64_t L)
 {
     int64_t words = ND_SHIFT_ROW_WORDS(L);
@@ -731,23 +735,26 @@ static __device__ __forceinline__ uint32_t nd_shift_word(uint32_t x, uint32_t ne
 }
 
 /* The shifted rows' blocks, 16 bytes a lane (shift16.h says how): a
- * block moves ND_THREADS groups of 16 bytes of one row, ND_SHIFT_WORDS
- * words. */
+ * block moves ND_THREADS groups of 16 bytes of one row (ND_SHIFT_WORDS
+ * words), or a.group whole rows (s16_block_group). */
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rows_shift16(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
                         int64_t total)
 {
     const int lane = threadIdx.x % 32;
     const unsigned all = 0xFFFFFFFFu;
-    uint32_t z2 = blockIdx.x / a.pieces, piece = blockIdx.x - z2 * a.pieces;
     const int64_t L = a.vecs;   /* the row's bytes */
-    int64_t s, d;
+    int64_t s, d, z2, g;
 
+    /* a.group rows a block, or a.pieces blocks a row (shift16.h) */
+    if (!s16_block_group(L, ND_THREADS, a.group, a.pieces, a.z_dims[2], blockIdx.x, threadIdx.x,
+                         &z2, &g))
+        return;   /* a whole warp with no row */
     for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {
             uint32_t x[4], next[4], y[4];
             nd_offsets(&a, z0, z1, z2, &s, &d);
-            const int64_t q = s16_q(d, (int64_t)piece * ND_THREADS + threadIdx.x);
+            const int64_t q = s16_q(d, g);
             s16_load(in, total, s, d, L, q, lane == 31, x, next);
 #pragma unroll
             for (int i = 0; i < 4; i++) {
@@ -950,11 +957,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         g[0] = (uint32_t)x;
     }
     shift16 = shift && aligned16 && nd_shift_by_blocks(L);
-    if (shift16) {   /* its own pieces: ND_THREADS groups of 16 bytes */
-        int64_t pieces = (s16_groups(a.vecs) + ND_THREADS - 1) / ND_THREADS;
-        int64_t x = a.z_dims[2] * pieces;
+    if (shift16) {   /* its own blocks: several rows, or pieces of ND_THREADS groups */
+        int rows = s16_rows_per_block(a.vecs, ND_THREADS);
+        int64_t pieces = rows > 1 ? 1 : (s16_groups(a.vecs) + ND_THREADS - 1) / ND_THREADS;
+        int64_t x = rows > 1 ? (a.z_dims[2] + rows - 1) / rows : a.z_dims[2] * pieces;
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
+        a.group = (uint32_t)rows;
         a.pieces = (uint32_t)pieces;
         g[0] = (uint32_t)x;
     } else if (shift) {   /* its own grid: warps of ND_SHIFT_CHUNKS chunks of 32 words */

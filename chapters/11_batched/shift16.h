@@ -95,6 +95,40 @@ S16_HD int64_t s16_groups(int64_t L)
     return (L + 15 + 15) / 16;
 }
 
+/* Where a block takes rows (permute_nd_rows_shift16): a row of L bytes
+ * needs s16_row_warps(L) warps, one lane a group. Where two or more such
+ * rows fit a block of `threads`, the block takes s16_rows_per_block of
+ * them, warp-aligned (a row's groups g0 .. g0 + 31 on lanes 0 .. 31, as
+ * the shuffle wants); else one row in pieces of `threads` groups. */
+S16_HD int64_t s16_row_warps(int64_t L)
+{
+    return (s16_groups(L) + 31) / 32;
+}
+
+S16_HD int s16_rows_per_block(int64_t L, int threads)
+{
+    int64_t w = s16_row_warps(L), per = threads / 32;
+    return 2 * w <= per ? (int)(per / w) : 1;
+}
+
+/* Thread t of block b: the row (its z2, of Z2) and the row's group g it
+ * takes; 0 where its warp has no row (rows > 1 only: a whole warp, so
+ * the warp's shuffle has every lane or none). `rows`: rows a block
+ * (s16_rows_per_block); `pieces`: blocks a row, where rows is 1. */
+S16_HD int s16_block_group(int64_t L, int threads, uint32_t rows, uint32_t pieces, int64_t Z2,
+                           uint32_t b, int t, int64_t *z2, int64_t *g)
+{
+    if (rows > 1) {
+        const int64_t w = s16_row_warps(L), r = (t / 32) / w;
+        *z2 = (int64_t)b * rows + r;
+        *g = t - r * w * 32;
+        return r < rows && *z2 < Z2;
+    }
+    *z2 = b / pieces;
+    *g = (int64_t)(b - *z2 * pieces) * threads + t;
+    return 1;
+}
+
 /* Before the shuffle: the lane's 16 input bytes for group q into x, and,
  * for lane 31 (last = 1), the next 16 (its right neighbour's) into next.
  * A lane loads where its group or its left neighbour's needs the bytes
