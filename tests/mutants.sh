@@ -3,6 +3,9 @@
 #
 #   bash tests/mutants.sh        (scripts/verify.sh runs it)
 #   bash tests/mutants.sh no_flush      one case only
+#   bash tests/mutants.sh --lines       only whether each case's line is
+#                                       still one line of its file (no GPU,
+#                                       no build: tests/check_mutants.sh)
 #
 # A check that cannot fail proves nothing. Each case below copies the
 # repository to a scratch folder, changes one line of a kernel or of the
@@ -45,6 +48,15 @@ trap 'rm -rf "$scratch"' EXIT
 only=${1:-}
 mutant() {
     local dir=$scratch/$1
+    if [ "$only" = --lines ]; then   # the line only, then no copy, no build
+        if [ "$(grep -cF -- "$3" "$2")" -eq 1 ]; then
+            echo "PASS  mutant $1: its line is one line of $2"
+        else
+            echo "FAIL  mutant $1: '$3' is not one line of $2 (out of date?)"
+            status=1
+        fi
+        return 1
+    fi
     [ -z "$only" ] || [ "$only" = "$1" ] || return 1
     mkdir -p "$dir"
     tar --exclude=./build/ptx75 -cf - . | tar -xf - -C "$dir"
@@ -111,7 +123,7 @@ if mutant no_flush common/harness.cu \
     expect no_flush FAIL "$scratch/no_flush/$probe"
 fi
 if mutant funnel_row_end chapters/10_elements/funnel_tile.cuh \
-        "min(4, hi - (4 * lane - d))" "min(4, hi + 1 - (4 * lane - d))" &&
+        "min(4, hi - (4 * j - d))" "min(4, hi + 1 - (4 * j - d))" &&
         built funnel_row_end chapter10; then
     expect funnel_row_end FAIL "$scratch/funnel_row_end/chapter10" --check --kernel u8_funnel
 fi
