@@ -208,8 +208,8 @@ static __device__ __forceinline__ void funnel_body(const uint8_t *__restrict__ i
     const split_step by_group = split_walk_step_of(wr.lo, 7 * P + 1);
 #pragma unroll
     for (int q0 = 0; q0 < FUNNEL_GROUPS(E) / 8; q0 += QC) {
-        uint32_t x[5][4];
-        int b[5][4];
+        uint32_t x[QC][4];
+        int b[QC][4];
 #pragma unroll
         for (int q = q0; q < q0 + QC && q < FUNNEL_GROUPS(E) / 8; q++) {
 #pragma unroll

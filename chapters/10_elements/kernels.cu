@@ -875,7 +875,7 @@ TILE64_WORDS(transpose_u8_tile64w_down, uint8_t, TILE_DOWN)
 /* ---- Words in and words out, any shape ----------------------------------
 
  * transpose_u16_funnel and transpose_u8_funnel: one funnel_tile.cuh tile
- * a block (128 x 124 bytes of bytes, 128 x 62 2-byte elements), every load and
+ * a block (128 x 124 bytes, or 128 x 62 2-byte elements), every load and
  * store a 32-bit word except at an output row's ends, every output sector
  * written whole (chapter 9's lever 4). Written for what "Word loads" in
  * NOTES.md left suspect on odd sides: one-element stores, 32 or 64 bytes a

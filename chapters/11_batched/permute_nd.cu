@@ -690,7 +690,7 @@ ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
  * NOTES.md "Rows of an odd number of bytes"): the blocks faster with rows
  * of 2002 to 16499 bytes (49% to 98% filled), the chunks faster with rows
  * of 315 to 777 bytes (8% to 19% filled); the third between them is a
- * guess. Rows of up to 4 warps (about 2000 bytes) now share a block
+ * guess. Rows of up to 4 warps (about 2000 bytes) share a block
  * (s16_rows_per_block); whether that makes the blocks faster than the
  * chunks on shorter rows is not measured, so the rule stays. */
 static int nd_shift_by_blocks(int64_t L)
@@ -958,8 +958,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     }
     shift16 = shift && aligned16 && nd_shift_by_blocks(L);
     if (shift16) {   /* its own blocks: several rows, or pieces of ND_THREADS groups */
-        int rows = s16_rows_per_block(a.vecs, ND_THREADS);
-        int64_t pieces = rows > 1 ? 1 : (s16_groups(a.vecs) + ND_THREADS - 1) / ND_THREADS;
+        int rows = s16_rows_per_block(L, ND_THREADS);
+        int64_t pieces = rows > 1 ? 1 : (s16_groups(L) + ND_THREADS - 1) / ND_THREADS;
         int64_t x = rows > 1 ? (a.z_dims[2] + rows - 1) / rows : a.z_dims[2] * pieces;
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
