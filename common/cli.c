@@ -18,6 +18,10 @@ const tp_shape tp_check_shapes[] = {
      * side a multiple of 8: the widest tiles take it, and built with
      * BAND=0 (chapter 10's block_order.h) walk down columns of tiles. */
     { 264, 4104 },
+    /* Four rows of an odd width: chapter 10's rows4 kernels, whose rows start
+     * 0, 1, 2 or 3 bytes into a word, and whose last thread has part of a
+     * 16-byte piece. */
+    { 4, 4103 },
 };
 const int tp_check_shape_count = (int)(sizeof tp_check_shapes / sizeof tp_check_shapes[0]);
 

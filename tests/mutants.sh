@@ -25,6 +25,11 @@
 #                         end of each output row (funnel_tile.cuh's last
 #                         valid byte `hi` becomes `hi + 1`): `./chapter10
 #                         --check --kernel u8_funnel` must FAIL
+#   rows4_lane31          chapter 10's rows4 kernels take lane 31's second
+#                         word from the shuffle (which gives lane 31 its
+#                         own word again) instead of the next step: on
+#                         rows that start mid-word `./chapter10 --check
+#                         --size 4x4103 --kernel u8_rows4` must FAIL
 #   shift_last_word       chapter 11's shifted rows in chunks (nd_shift_load)
 #                         load a word only where it starts in the
 #                         row, not also where its left neighbour still
@@ -126,6 +131,12 @@ if mutant funnel_row_end chapters/10_elements/funnel_tile.cuh \
         "min(4, hi - (4 * j - d))" "min(4, hi + 1 - (4 * j - d))" &&
         built funnel_row_end chapter10; then
     expect funnel_row_end FAIL "$scratch/funnel_row_end/chapter10" --check --kernel u8_funnel
+fi
+if mutant rows4_lane31 chapters/10_elements/kernels.cu \
+        "lane == 31 ? next : down" "down" &&
+        built rows4_lane31 chapter10; then
+    expect rows4_lane31 FAIL "$scratch/rows4_lane31/chapter10" --check --size 4x4103 \
+        --kernel u8_rows4
 fi
 pc=$($MAKE -s --no-print-directory print-build-dir)/scripts/permute_case
 if mutant shift_last_word chapters/11_batched/permute_nd.cu \

@@ -52,6 +52,16 @@ int main(void)
     expect("skinny, k x N", 3, 1000003, 1, ANY_SKINNY);
     expect("skinny, N x k", 1000000, 3, 1, ANY_SKINNY);
     expect("skinny at the limit", 64, 262144, 1, ANY_SKINNY);
+    expect("tall, 60 columns, rows % 8 != 0 (sector-aligned measured faster)", 1558987, 60, 1,
+           ANY_SECTOR_ALIGNED);
+    expect("tall, 48 columns, rows % 8 != 0", 1200001, 48, 1, ANY_SECTOR_ALIGNED);
+    expect("tall, 64 columns, rows % 8 != 0", 1000003, 64, 1, ANY_SECTOR_ALIGNED);
+    expect("tall, 47 columns: skinny", 1200001, 47, 1, ANY_SKINNY);
+    expect("tall, 40 columns: skinny (the H200 preferred it)", 1500007, 40, 1, ANY_SKINNY);
+    expect("tall, 60 columns, rows % 8 == 0: skinny (not measured otherwise)", 1558984, 60, 1,
+           ANY_SKINNY);
+    expect("wide, 60 rows: skinny", 60, 1558987, 1, ANY_SKINNY);
+    expect("small, 60 x 50: skinny", 60, 50, 1, ANY_SKINNY);
     expect("65 rows, rows % 8 != 0: the wide rule", 65, 262144, 1, ANY_SKINNY);
     expect("wide, 100 rows (lever 5b)", 100, 1000000, 1, ANY_SKINNY);
     expect("wide, at the row limit", 127, 100000, 1, ANY_SKINNY);

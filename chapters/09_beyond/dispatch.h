@@ -13,6 +13,12 @@
  * (lever 5b). Measured (README.md, lever 5b): from about 146 rows on, the
  * sector-aligned tile in column order (lever 6) was as fast or faster. */
 #define SKINNY_ROWS_MAX 128
+/* ... but not tall matrices of more than this many columns whose rows are
+ * not whole sectors (rows % 8 != 0): there the sector-aligned tile was
+ * faster, by 10 to 25 points at 48, 60 and 64 columns on both GPUs; at 33
+ * and 40 the H100 preferred it and the H200 did not, and at 20 both took
+ * the skinny kernel (README.md, "Tall and skinny: where lever 4 wins"). */
+#define SKINNY_TALL_COLS_MAX 47
 #define SECTOR_FLOATS 8     /* a 32-byte DRAM/L2 sector                   */
 
 typedef enum {
@@ -29,6 +35,9 @@ static inline any_shape_kernel any_shape_choice(int rows, int cols, int aligned)
 {
     if ((rows == 1 || cols == 1) && aligned)
         return ANY_COPY;
+    if (rows > SKINNY_MAX && cols > SKINNY_TALL_COLS_MAX && cols <= SKINNY_MAX &&
+        rows % SECTOR_FLOATS != 0)
+        return ANY_SECTOR_ALIGNED;
     if (rows <= SKINNY_MAX || cols <= SKINNY_MAX)
         return ANY_SKINNY;
     if (rows <= SKINNY_ROWS_MAX && rows <= cols && rows % SECTOR_FLOATS != 0)

@@ -606,6 +606,8 @@ const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 
 /* What a library does: look at the shape, then launch the kernel that is
  * fastest for it (the decision is any_shape_choice() in dispatch.h).
  *   1 x N or N x 1       a copy (the bytes do not move relative to each other)
+ *   tall, 48 to 64 cols,
+ *   rows % 8 != 0        transpose_sector_aligned (measured faster than skinny)
  *   a side of <= 64, or
  *   <= 128 rows, rows % 8 != 0    an interleave: transpose_skinny
  *   rows % 8 != 0        output rows start mid-sector: transpose_sector_aligned

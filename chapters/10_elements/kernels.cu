@@ -1043,6 +1043,115 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
 LAUNCH_SKINNY(launch_u16_skinny, transpose_u16_skinny, uint16_t, 2)
 LAUNCH_SKINNY(launch_u8_skinny, transpose_u8_skinny, uint8_t, 1)
 
+/* ---- Four rows: 16-byte stores for a 4 x n matrix of 1 or 2-byte elements --
+
+ * transpose_u16_rows4 and transpose_u8_rows4: a matrix of exactly 4 rows
+ * (4 x n in, n x 4 out). The skinny kernels above reached 31.7% of the
+ * copy there (2 bytes, 4 x 29558034, H200), their L2 35% busy at 48%
+ * occupancy (Nsight Compute): too few bytes in flight. Here a thread owns
+ * 16 bytes of the output, C = 4 / E columns of 4 elements: it loads the 4
+ * bytes of each row that those columns hold (a word a row, so that a
+ * warp's load is 128 contiguous bytes of a row), puts the 16 bytes in
+ * order with __byte_perm and writes them with one 16-byte store. Row r
+ * starts sh = r n E mod 4 bytes into a word; where sh is not 0 the 4
+ * bytes are two words funnel-shifted, the second one the next lane's (a
+ * shuffle) or, for lane 31, lane 0's of the warp's next step (a warp takes
+ * R4_STEPS steps of 32 chunks over contiguous words, so only its last
+ * step loads one word more). The input's 4 n E bytes are whole words, so
+ * any word holding one of its bytes is inside it. A thread whose columns
+ * pass n (only the last one) moves its elements one at a time. */
+#define R4_STEPS 4
+static __device__ __forceinline__ uint4 r4_order(uint32_t x0, uint32_t x1, uint32_t x2,
+                                                 uint32_t x3, int E)
+{
+    uint32_t a, b, c, d;
+    if (E == 2)   /* columns c, c + 1: rows 0 and 1 in one word, rows 2 and 3 in the next */
+        return make_uint4(__byte_perm(x0, x1, 0x5410), __byte_perm(x2, x3, 0x5410),
+                          __byte_perm(x0, x1, 0x7632), __byte_perm(x2, x3, 0x7632));
+    /* bytes: byte j of row r's word is element (r, c + j); a 4 x 4 transpose */
+    a = __byte_perm(x0, x1, 0x5140);   /* (0, c) (1, c) (0, c + 1) (1, c + 1) */
+    b = __byte_perm(x2, x3, 0x5140);   /* the same of rows 2 and 3 */
+    c = __byte_perm(x0, x1, 0x7362);   /* columns c + 2, c + 3 */
+    d = __byte_perm(x2, x3, 0x7362);
+    return make_uint4(__byte_perm(a, b, 0x5410), __byte_perm(a, b, 0x7632),
+                      __byte_perm(c, d, 0x5410), __byte_perm(c, d, 0x7632));
+}
+static __device__ __forceinline__ void rows4_body(const uint8_t *__restrict__ in,
+                                                  uint8_t *__restrict__ out, int64_t n, int E)
+{
+    const int C = 4 / E, lane = threadIdx.x % 32;
+    const int64_t first = ((int64_t)blockIdx.x * R4_THREADS + threadIdx.x) / 32 * 32 * R4_STEPS;
+    const int64_t words = n * E;   /* the input's words: 4 n E bytes */
+    const uint32_t *w = (const uint32_t *)in;
+    uint32_t x[4][R4_STEPS + 1];
+    int r, u;
+
+#pragma unroll
+    for (r = 0; r < 4; r++) {   /* every load first: 4 R4_STEPS words in flight */
+        const int64_t row = r * n * E / 4;   /* the word holding the row's first byte */
+#pragma unroll
+        for (u = 0; u < R4_STEPS; u++) {
+            const int64_t j = row + first + 32 * u + lane;
+            x[r][u] = j < words ? __ldg(w + j) : 0;
+        }
+        x[r][R4_STEPS] = 0;
+        if (lane == 31 && (r * n * E) % 4 != 0 && row + first + 32 * R4_STEPS < words)
+            x[r][R4_STEPS] = __ldg(w + row + first + 32 * R4_STEPS);
+    }
+#pragma unroll
+    for (u = 0; u < R4_STEPS; u++) {
+        const int64_t i = first + 32 * u + lane;   /* this thread's chunk of 16 output bytes */
+        uint32_t v[4];
+#pragma unroll
+        for (r = 0; r < 4; r++) {   /* shuffles: every lane of the warp takes part */
+            const int sh = (int)(r * n * E % 4);
+            const uint32_t down = __shfl_down_sync(0xffffffffu, x[r][u], 1);
+            const uint32_t next = u + 1 < R4_STEPS ? __shfl_sync(0xffffffffu, x[r][u + 1], 0)
+                                                   : x[r][R4_STEPS];
+            v[r] = sh == 0 ? x[r][u] : __funnelshift_r(x[r][u], lane == 31 ? next : down, 8 * sh);
+        }
+        if ((i + 1) * C <= n) {
+            __stwb((uint4 *)(out + 16 * i), r4_order(v[0], v[1], v[2], v[3], E));
+        } else if (i * C < n) {   /* the last columns, fewer than C */
+            for (int64_t col = i * C; col < n; col++)
+                for (r = 0; r < 4; r++)
+                    for (int b = 0; b < E; b++)
+                        out[(col * 4 + r) * E + b] = in[(r * n + col) * E + b];
+        }
+    }
+}
+#define ROWS4_KERNEL(NAME, T)                                                            \
+    __global__ void __launch_bounds__(R4_THREADS)                                       \
+        NAME(const T *__restrict__ in, T *__restrict__ out, int64_t n)                  \
+    {                                                                                   \
+        rows4_body((const uint8_t *)in, (uint8_t *)out, n, (int)sizeof(T));             \
+    }
+ROWS4_KERNEL(transpose_u16_rows4, uint16_t)
+ROWS4_KERNEL(transpose_u8_rows4, uint8_t)
+
+#define LAUNCH_ROWS4(LAUNCH, KERNEL, T, E)                                               \
+    const char *LAUNCH(const void *in, void *out, int rows, int cols, dim3 block)        \
+    {                                                                                    \
+        const long chunks = (cols + 4L / (E) - 1) / (4 / (E));                           \
+        dim3 grid;                                                                       \
+        const char *na;                                                                  \
+        if (block.x * block.y * block.z != R4_THREADS)                                   \
+            return "written for blocks of 256 threads";                                  \
+        if (rows != 4)                                                                   \
+            return "for a matrix of 4 rows";                                             \
+        if ((uintptr_t)in % 4 != 0 || (uintptr_t)out % 16 != 0)                          \
+            return "needs a 4-byte aligned input and a 16-byte aligned output";          \
+        na = tp_grid(&grid, (chunks + R4_THREADS * R4_STEPS - 1) / (R4_THREADS * R4_STEPS), \
+                     1, 1, 1);                                                           \
+        if (na)                                                                          \
+            return na;                                                                   \
+        KERNEL<<<grid, R4_THREADS>>>((const T *)in, (T *)out, (int64_t)cols);            \
+        CHECK_LAUNCH();                                                                  \
+        return NULL;                                                                     \
+    }
+LAUNCH_ROWS4(launch_u16_rows4, transpose_u16_rows4, uint16_t, 2)
+LAUNCH_ROWS4(launch_u8_rows4, transpose_u8_rows4, uint8_t, 1)
+
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block)
 {
     dim3 grid;
@@ -1188,11 +1297,13 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *            on the H100 and tied on the other two: NOTES.md, "Pairs or
  *            sector-aligned")
  *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
- *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_skinny
+ *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_rows4
+ *            (a matrix of 4 rows), else transpose_u16_skinny
  *            (where SKINNY_FITS: a very short side), else
  *            transpose_u16_tile64w where rows <= cols, else transpose_u16_tile64
  *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_funnel
- *            (the same), else transpose_u8_skinny (the same), else
+ *            (the same), else transpose_u8_rows4 (4 rows), else
+ *            transpose_u8_skinny (the same), else
  *            transpose_u8_tile64w
  * The funnel tiles, with their sector-aligned stores, were the fastest on
  * odd sides of a few hundred elements and more (NOTES.md, "The funnel
@@ -1221,6 +1332,8 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
+    if (launch_u16_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)
+        return NULL;
     if (SKINNY_FITS(rows, cols) && launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (rows <= cols && launch_u16_tile64w(in, out, rows, cols, dim3(ONE64, ONE64_ROWS)) == NULL)
@@ -1237,6 +1350,8 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
         return NULL;
     if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
+    if (launch_u8_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)
         return NULL;
     if (SKINNY_FITS(rows, cols) && launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;

@@ -19,6 +19,7 @@
 #define STAGED8_THREADS 256    /* transpose_u8_staged                                 */
 #define FUNNEL_BLOCK 256       /* transpose_u16_funnel, transpose_u8_funnel (FUNNEL_THREADS) */
 #define SKINNY_THREADS 256     /* transpose_u16_skinny, transpose_u8_skinny (SK_THREADS) */
+#define R4_THREADS 256         /* transpose_u16_rows4, transpose_u8_rows4                */
 #define ONE64 64               /* transpose_u16_tile64, transpose_u8_tile64: 64 x 64  */
 #define ONE64_ROWS 4           /* elements a tile, blocks of ONE64 x ONE64_ROWS       */
 #define ONE64_THREADS (ONE64 * ONE64_ROWS)
@@ -35,6 +36,7 @@ const char *launch_u16_tile64(const void *in, void *out, int rows, int cols, dim
 const char *launch_u16_tile64w(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_funnel(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_skinny(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u16_rows4(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_vec16(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim3 block);
@@ -45,6 +47,7 @@ const char *launch_u8_tile64(const void *in, void *out, int rows, int cols, dim3
 const char *launch_u8_tile64w(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_funnel(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_skinny(const void *in, void *out, int rows, int cols, dim3 block);
+const char *launch_u8_rows4(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 block);
 const char *launch_u8_staged(const void *in, void *out, int rows, int cols, dim3 block);

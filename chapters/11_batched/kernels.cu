@@ -289,8 +289,8 @@ permute_tile64_vec4(const float *__restrict__ in, float *__restrict__ out, int n
     for (int j = 0; j < T64_PER_THREAD / 4; j++) {
         int c = y + j * T64_VSTEP;
         if (c0 + c < n_cols && r0 + x < n_rows)
-            *(float4 *)&out[out_off + (size_t)(c0 + c) * out_col + r0 + x] =
-                make_float4(tile[x][c], tile[x + 1][c], tile[x + 2][c], tile[x + 3][c]);
+            __stwb((float4 *)&out[out_off + (size_t)(c0 + c) * out_col + r0 + x],
+                   make_float4(tile[x][c], tile[x + 1][c], tile[x + 2][c], tile[x + 3][c]));
     }
 }
 

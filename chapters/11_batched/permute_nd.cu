@@ -482,7 +482,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                 uint32_t w_[4] = {0, 0, 0, 0};                                           \
                 _Pragma("unroll") for (int j = 0; j < PER_; j++)                        \
                     ND_SMALL_GET(w_, j, chunk, (r0_ + j) * (C) + c_, E_);                \
-                *(uint4 *)(col_ + E_ * r0_) = make_uint4(w_[0], w_[1], w_[2], w_[3]);    \
+                __stwb((uint4 *)(col_ + E_ * r0_), make_uint4(w_[0], w_[1], w_[2], w_[3]));  \
             } else {                                                                     \
                 for (int r_ = r0_; r_ < r1_; r_++)                                       \
                     ((T *)col_)[r_] = ((const T *)(chunk))[r_ * (C) + c_];               \
@@ -535,13 +535,13 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                     }                                                                    \
                     if ((MODE) != 4) {   /* the matrices follow one another: one run */       \
                         if (wide && (k + 1) * PER <= n)                                  \
-                            *(uint4 *)(dst + 16 * k) = make_uint4(w[0], w[1], w[2], w[3]); \
+                            __stwb((uint4 *)(dst + 16 * k), make_uint4(w[0], w[1], w[2], w[3])); \
                         else                                                             \
                             _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
                                 ND_SMALL_PUT(dst, k * PER + j, w, j, E);                 \
                     } else if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
-                        *(uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)) =          \
-                            make_uint4(w[0], w[1], w[2], w[3]);                          \
+                        __stwb((uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)),     \
+                               make_uint4(w[0], w[1], w[2], w[3]));                      \
                     } else {                                                             \
                         int g = g0;                                                      \
                         _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) { \
