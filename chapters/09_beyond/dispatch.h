@@ -17,7 +17,7 @@
  * not whole sectors (rows % 8 != 0): there the sector-aligned tile was
  * faster, by 10 to 25 points at 48, 60 and 64 columns on both GPUs; at 33
  * and 40 the H100 preferred it and the H200 did not, and at 20 both took
- * the skinny kernel (README.md, "Tall and skinny: where lever 4 wins"). */
+ * the skinny kernel (NOTES.md, "Tall and skinny: where lever 4 wins"). */
 #define SKINNY_TALL_COLS_MAX 47
 #define SECTOR_FLOATS 8     /* a 32-byte DRAM/L2 sector                   */
 
