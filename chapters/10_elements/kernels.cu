@@ -1296,15 +1296,23 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *            beat transpose_f64_pairs by 12 to 15 points on 9 of 11 shapes
  *            on the H100 and tied on the other two: NOTES.md, "Pairs or
  *            sector-aligned")
- *   2 bytes  transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
+ *   2 bytes  transpose_u16_funnel where output rows are not whole sectors
+ *            (rows % 16 != 0) and FUNNEL_FITS, else
+ *            transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
  *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_rows4
  *            (a matrix of 4 rows), else transpose_u16_skinny
  *            (where SKINNY_FITS: a very short side), else
  *            transpose_u16_tile64w where rows <= cols, else transpose_u16_tile64
- *   1 byte   transpose_u8_quads (multiples of 4), else transpose_u8_funnel
+ *   1 byte   transpose_u8_funnel where output rows are not whole sectors
+ *            (rows % 32 != 0) and FUNNEL_FITS, else
+ *            transpose_u8_quads (multiples of 4), else transpose_u8_funnel
  *            (the same), else transpose_u8_rows4 (4 rows), else
  *            transpose_u8_skinny (the same), else
  *            transpose_u8_tile64w
+ * Where output rows start mid-sector, the packed kernels' wide stores do
+ * not make whole sectors: at 7276 x 36948 bytes transpose_u8_quads
+ * reached 50.5% of the copy and the funnel tile 83.7 (H100; NOTES.md,
+ * "Whole sectors before packed words", 9 shapes).
  * The funnel tiles, with their sector-aligned stores, were the fastest on
  * odd sides of a few hundred elements and more (NOTES.md, "The funnel
  * tiles"); on a short side most of a tile is empty, and where output rows
@@ -1327,6 +1335,9 @@ const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, d
 const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
+    if (rows % 16 != 0 && FUNNEL_FITS((long)rows, (long)cols, 2) &&   /* lever 4 first */
+        launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
     if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
         return NULL;
     if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
@@ -1346,6 +1357,9 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
 const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     (void)block;
+    if (rows % 32 != 0 && FUNNEL_FITS((long)rows, (long)cols, 1) &&   /* lever 4 first */
+        launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
+        return NULL;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
         return NULL;
     if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
