@@ -1334,13 +1334,14 @@ const char *launch_f64_dispatch(const void *in, void *out, int rows, int cols, d
 
 const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
+    const int whole = rows % 16 == 0;   /* output rows of whole sectors */
     (void)block;
-    if (rows % 16 != 0 && FUNNEL_FITS((long)rows, (long)cols, 2) &&   /* lever 4 first */
+    if (!whole && FUNNEL_FITS((long)rows, (long)cols, 2) &&   /* lever 4 first */
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u16_vec16(in, out, rows, cols, dim3(PAIR_THREADS)) == NULL)
         return NULL;
-    if (FUNNEL_FITS((long)rows, (long)cols, 2) &&
+    if (whole && FUNNEL_FITS((long)rows, (long)cols, 2) &&
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u16_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)
@@ -1356,13 +1357,14 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
 
 const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
+    const int whole = rows % 32 == 0;   /* output rows of whole sectors */
     (void)block;
-    if (rows % 32 != 0 && FUNNEL_FITS((long)rows, (long)cols, 1) &&   /* lever 4 first */
+    if (!whole && FUNNEL_FITS((long)rows, (long)cols, 1) &&   /* lever 4 first */
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)
         return NULL;
-    if (FUNNEL_FITS((long)rows, (long)cols, 1) &&
+    if (whole && FUNNEL_FITS((long)rows, (long)cols, 1) &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u8_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)
