@@ -65,7 +65,7 @@ BUILD := build/cuda$(or $(NVCC_VERSION),-unknown)/$(or $(ARCH),portable)$(if $(B
 BIN ?= .
 
 # --- The common helper --------------------------------------------------------
-COMMON_HOST := $(BUILD)/common/cli.o $(BUILD)/common/validate.o $(BUILD)/common/report.o \
+COMMON_HOST := $(BUILD)/common/launch.o $(BUILD)/common/cli.o $(BUILD)/common/validate.o $(BUILD)/common/report.o \
                $(BUILD)/common/grade.o $(BUILD)/common/problem.o
 COMMON_OBJS := $(COMMON_HOST) $(BUILD)/common/harness.o
 
@@ -216,6 +216,33 @@ PERMUTE_CASE := $(BUILD)/scripts/permute_case
 $(PERMUTE_CASE): $(BUILD)/scripts/permute_case.o $(CHAPTER_LIB) $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $(filter %.o,$^) $(CHAPTER_LIB) -o $@ -lcublas
 
+# --- The transpose library (lib/) ------------------------------------------------
+# lib/transpose.h over chapter 11's launch_permute_nd and the kernels it
+# picks from (chapters 9, 10 and 11), with the launch checks (launch.h)
+# and the problem model (problem.h); no harness, no cuBLAS. `make lib`
+# writes $(BIN)/libtranspose.a; lib/README.md shows how to use it.
+TRANSPOSE_LIB := $(BIN)/libtranspose.a
+TRANSPOSE_LIB_OBJS := $(BUILD)/lib/transpose.o $(BUILD)/common/launch.o $(BUILD)/common/problem.o \
+                      $(BUILD)/chapters/09_beyond/kernels.o $(BUILD)/chapters/10_elements/kernels.o \
+                      $(BUILD)/chapters/11_batched/permute_nd.o
+$(TRANSPOSE_LIB): $(TRANSPOSE_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+# The page's example, built with the page's one line (plus the build's
+# architectures), and the library's tests: its argument errors (a host
+# test, no GPU) and random problems on a GPU (tests/run.sh runs both).
+LIB_EXAMPLE := $(BUILD)/lib/example
+$(LIB_EXAMPLE): lib/example.c lib/transpose.h $(TRANSPOSE_LIB)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(GENCODE) -O2 lib/example.c -Ilib $(TRANSPOSE_LIB) -o $@
+$(BUILD)/tests/test_library: $(BUILD)/tests/test_library.o $(TRANSPOSE_LIB)
+	$(NVCC) $(GENCODE) $^ -o $@
+LIBRARY_GPU := $(BUILD)/tests/library_gpu
+$(LIBRARY_GPU): $(BUILD)/tests/library_gpu.o $(TRANSPOSE_LIB)
+	$(NVCC) $(GENCODE) $^ -o $@
+
 # The lessons' figures (host code only): make figures.
 FIGURES := $(BUILD)/scripts/figures
 $(FIGURES): $(BUILD)/scripts/figures.o
@@ -237,10 +264,12 @@ $(BUILD)/%.o: %.cu
 .SECONDARY:
 
 # --- Targets ------------------------------------------------------------------------
-.PHONY: all test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep tensor-sweep figures
+.PHONY: all lib test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep tensor-sweep figures
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PERMUTE_CASE) $(PASTED) $(SHORTCUTS) \
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(TRANSPOSE_LIB) $(LIB_EXAMPLE) $(LIBRARY_GPU) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PERMUTE_CASE) $(PASTED) $(SHORTCUTS) \
      $(FIGURES)
+
+lib: $(TRANSPOSE_LIB)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh
@@ -253,7 +282,7 @@ sanitize: $(CHAPTERS)
 	@bash scripts/sanitize.sh $(CHAPTERS)
 
 clean:
-	rm -rf build $(PROGRAMS)
+	rm -rf build $(PROGRAMS) $(TRANSPOSE_LIB)
 
 print-build-dir:
 	@echo $(BUILD)
@@ -305,6 +334,7 @@ help:
 	@echo "make exerciseN     build ./exerciseN, your kernels ($(or $(EXERCISES),none yet))"
 	@echo "make solutionN     build ./solutionN, the finished kernels"
 	@echo "make all           build every program (the default)"
+	@echo "make lib          build $(TRANSPOSE_LIB), the fastest kernels for your own code (lib/README.md)"
 	@echo "make check         grade your exercises (make check EX=N for one; needs a GPU)"
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"

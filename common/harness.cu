@@ -41,32 +41,6 @@ static void *host_alloc(const char *prog, size_t bytes)
     return p;
 }
 
-const char *tp_int_index(long rows, long cols)
-{
-    if (rows > TP_INT_ELEMENTS / cols)
-        return "indexes with 32-bit ints, so at most 2^31 - 1 elements (chapter 9's kernels "
-               "index with 64 bits)";
-    return NULL;
-}
-
-const char *tp_grid(dim3 *grid, long width, long height, long per_block_x, long per_block_y)
-{
-    static char why[160];
-    long gx = (width + per_block_x - 1) / per_block_x;
-    long gy = (height + per_block_y - 1) / per_block_y;
-    const char *too_big = tp_int_index(width, height);
-
-    if (too_big != NULL)
-        return too_big;
-    if (gx > 2147483647L || gy > 65535L) {
-        snprintf(why, sizeof why, "needs a grid of %ld x %ld blocks; CUDA allows at most "
-                 "2147483647 x 65535", gx, gy);
-        return why;
-    }
-    *grid = dim3((unsigned)gx, (unsigned)gy, 1);
-    return NULL;
-}
-
 const char *tp_no_gpu_reason(cudaError_t err)
 {
     switch (err) {

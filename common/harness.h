@@ -74,26 +74,12 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "launch.h"
 #include "problem.h"
 #include "report.h"
 #include "validate.h"
 
-/* Checks a CUDA call. On failure prints the call, file:line, the error's
- * name and message to stderr and exits with TP_EXIT_FAIL. */
-#define CHECK_CUDA(call)                                                      \
-    do {                                                                      \
-        cudaError_t err_ = (call);                                            \
-        if (err_ != cudaSuccess) {                                            \
-            fprintf(stderr, "CUDA error at %s:%d: %s\n  %s: %s\n", __FILE__,  \
-                    __LINE__, #call, cudaGetErrorName(err_),                  \
-                    cudaGetErrorString(err_));                                \
-            exit(TP_EXIT_FAIL);                                               \
-        }                                                                     \
-    } while (0)
-
-/* Put right after every kernel launch: a launch with a bad configuration
- * fails silently unless somebody asks. */
-#define CHECK_LAUNCH() CHECK_CUDA(cudaGetLastError())
+/* CHECK_CUDA, CHECK_LAUNCH and TP_STREAM: launch.h. */
 
 #define TP_COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
@@ -190,19 +176,6 @@ typedef struct {
 
 /* Runs the chapter's kernels as described above; returns the exit status. */
 int tp_run(int argc, char **argv, const char *title, const tp_kernel *kernels, int count);
-
-/* The grid that covers width x height elements when each block covers
- * per_block_x x per_block_y of them (rounded up, so edges get a block).
- * Returns NULL and sets *grid; or returns the reason for the table's "n/a":
- * CUDA does not allow that grid (gridDim.y at most 65535), or width x
- * height is more than 2^31 - 1 elements, which a kernel indexing with int
- * cannot address. (Chapter 9's kernels index with 64 bits and number
- * their tiles along x: they pass the tile count as the width.) */
-const char *tp_grid(dim3 *grid, long width, long height, long per_block_x, long per_block_y);
-
-/* NULL if a rows x cols matrix can be indexed with ints (at most 2^31 - 1
- * elements), else the reason for the table's "n/a". tp_grid() asks it. */
-const char *tp_int_index(long rows, long cols);
 
 /* Why cudaGetDeviceCount found no GPU, in words a learner can act on. */
 const char *tp_no_gpu_reason(cudaError_t err);

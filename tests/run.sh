@@ -416,6 +416,23 @@ permute_nd_levers_ok() {
 }
 gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow, skinny and small tiles, folded rows, row tiles pass their shapes, memcheck clean" permute_nd_levers_ok
 
+# The transpose library (lib/): random problems of every rank, element
+# size and permutation against the CPU reference, on the default stream and
+# on one of their own, host memory refused (tests/library_gpu.cu); the
+# same under compute-sanitizer, fewer of them; and the page's example,
+# built with its one line, prints no wrong element.
+library_example_ok() {
+    local out
+    out=$("$BUILD/lib/example") || return 1
+    [ "$(grep -c ': 0 wrong elements$' <<< "$out")" -eq 2 ] &&
+        grep -q '^a permutation that is not one: TRANSPOSE_ERR_PERM: ' <<< "$out"
+}
+gpu_test "gpu: the transpose library on 400 random problems matches the CPU reference" \
+    "$BUILD/tests/library_gpu" --seed 1 --cases 400
+gpu_test "gpu: the transpose library under compute-sanitizer memcheck (60 problems, seed 2)" \
+    compute-sanitizer --tool memcheck --error-exitcode 1 "$BUILD/tests/library_gpu" --seed 2 --cases 60
+gpu_test "gpu: lib/example.c, built as its page says, prints no wrong element" library_example_ok
+
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped
 # exercise stub fails it (a stub still has its "TODO: your code here").

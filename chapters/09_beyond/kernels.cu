@@ -1,7 +1,8 @@
 /*
  * chapters/09_beyond/kernels.cu - the kernels of chapter 9 and their launch
- * functions: the cuBLAS baseline, a copy yardstick, the levers, and the
- * launch function that picks the right kernel and tile order for any shape.
+ * functions: a copy yardstick, the levers, and the launch function that
+ * picks the right kernel and tile order for any shape (the cuBLAS
+ * baseline is in cublas.cu, so that these link without cuBLAS).
  *
  * Every tile kernel moves one 64x64 tile per block of 256 threads, so each
  * thread carries 16 elements (64 bytes) from global to shared memory and
@@ -15,7 +16,6 @@
  * bits: (size_t)row * cols + col. Tile numbers and positions inside a
  * tile stay ints.
  */
-#include <cublas_v2.h>
 #include <stdint.h>
 
 #include "kernels.h"
@@ -27,47 +27,6 @@
 #define SCALAR_STEP (TILE_THREADS / TILE_BIG)        /* 4: rows between a thread's elements */
 #define VEC_STEP (TILE_THREADS / (TILE_BIG / 4))     /* 16: the same for float4 accesses    */
 #define COPY_PER_THREAD 4                            /* float4s per thread in copy_vec4     */
-
-/* ---- cuBLAS, the library baseline ------------------------------------- */
-
-#define CHECK_CUBLAS(call)                                                    \
-    do {                                                                      \
-        cublasStatus_t st_ = (call);                                          \
-        if (st_ != CUBLAS_STATUS_SUCCESS) {                                   \
-            fprintf(stderr, "cuBLAS error at %s:%d: %s\n  %s: %s\n",          \
-                    __FILE__, __LINE__, #call, cublasGetStatusName(st_),      \
-                    cublasGetStatusString(st_));                              \
-            exit(TP_EXIT_FAIL);                                               \
-        }                                                                     \
-    } while (0)
-
-/* One handle for the whole program: creating one costs milliseconds and
- * allocates memory, so it must stay out of the timed runs. The first call
- * (the harness's untimed validation run) creates it. */
-static cublasHandle_t cublas_handle(void)
-{
-    static cublasHandle_t handle = NULL;
-    if (handle == NULL)
-        CHECK_CUBLAS(cublasCreate(&handle));
-    return handle;
-}
-
-/* cuBLAS is column-major. Our row-major rows x cols input, read
- * column-major, is a cols x rows matrix A with lda = cols; the row-major
- * cols x rows output, read column-major, is a rows x cols matrix C with
- * ldc = rows. So out = in^T is C = A^T: m = rows, n = cols, op(A) = T.
- * geam computes C = alpha op(A) + beta op(B); we pass B = C (geam's
- * in-place form: ldb = ldc, op(B) = N) with beta = 0. The harness poisons
- * the output with NaN first, so a library that read C anyway would fail. */
-const char *launch_cublas_sgeam(const float *in, float *out, int rows, int cols, dim3 block)
-{
-    const float alpha = 1.0f, beta = 0.0f;
-    (void)block;   /* cuBLAS picks its own */
-    CHECK_CUBLAS(cublasSgeam(cublas_handle(), CUBLAS_OP_T, CUBLAS_OP_N, rows, cols,
-                             &alpha, in, cols, &beta, out, rows, out, rows));
-    CHECK_LAUNCH();
-    return NULL;
-}
 
 static int aligned16(const void *p)
 {
@@ -109,7 +68,7 @@ const char *launch_copy_vec4(const float *in, float *out, int rows, int cols, di
     const char *na = tp_grid(&grid, blocks > 0 ? blocks : 1, 1, 1, 1);
     if (na)
         return na;
-    copy_vec4<<<grid, block>>>(in, out, (size_t)n);
+    copy_vec4<<<grid, block, 0, TP_STREAM>>>(in, out, (size_t)n);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -302,9 +261,9 @@ static const char *launch_tiles(const float *in, float *out, int rows, int cols,
     if (na)
         return na;
     if (vec4 && can_vec4(in, out, rows, cols))
-        transpose_tile64_vec4<<<grid, block>>>(in, out, rows, cols, down);
+        transpose_tile64_vec4<<<grid, block, 0, TP_STREAM>>>(in, out, rows, cols, down);
     else
-        transpose_tile64<<<grid, block>>>(in, out, rows, cols, down);
+        transpose_tile64<<<grid, block, 0, TP_STREAM>>>(in, out, rows, cols, down);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -379,8 +338,8 @@ const char *launch_persistent(const float *in, float *out, int rows, int cols, d
     blocks = (long)per_sm * sms;
     if (blocks > tiles)
         blocks = tiles;
-    transpose_persistent<<<(unsigned)blocks, block>>>(in, out, rows, cols, (int)tiles,
-                                                      can_vec4(in, out, rows, cols));
+    transpose_persistent<<<(unsigned)blocks, block, 0, TP_STREAM>>>(
+        in, out, rows, cols, (int)tiles, can_vec4(in, out, rows, cols));
     CHECK_LAUNCH();
     return NULL;
 }
@@ -462,9 +421,9 @@ static const char *launch_sector_tiles(const float *in, float *out, int rows, in
     if (na)
         return na;
     if (down)
-        transpose_sector_aligned_down<<<grid, block>>>(in, out, rows, cols);
+        transpose_sector_aligned_down<<<grid, block, 0, TP_STREAM>>>(in, out, rows, cols);
     else
-        transpose_sector_aligned<<<grid, block>>>(in, out, rows, cols);
+        transpose_sector_aligned<<<grid, block, 0, TP_STREAM>>>(in, out, rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -596,7 +555,7 @@ const char *launch_skinny(const float *in, float *out, int rows, int cols, dim3 
     na = tp_grid(&grid, (n + w - 1) / w, 1, 1, 1);
     if (na)
         return na;
-    transpose_skinny<<<grid, block, bytes>>>(in, out, rows, cols, w);
+    transpose_skinny<<<grid, block, bytes, TP_STREAM>>>(in, out, rows, cols, w);
     CHECK_LAUNCH();
     return NULL;
 }

@@ -7,7 +7,7 @@
 #ifndef CH09_KERNELS_H
 #define CH09_KERNELS_H
 
-#include "harness.h"
+#include "launch.h"
 
 /* Every kernel of this chapter is written for blocks of this many threads
  * (a 64x64 tile, 16 elements per thread; kernels.cu says why). */

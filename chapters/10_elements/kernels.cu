@@ -934,13 +934,14 @@ static const char *one64_words(const void *in, dim3 block)
  * order; LAUNCH_IN_ORDER kernel, or kernel##_down where tiles_down says
  * so, on a grid of tiles whose bands (a tile's rows, the matrix's width)
  * hold band_bytes. */
-#define LAUNCH_PLAIN(kernel, grid, block, band_bytes, ...) kernel<<<grid, block>>>(__VA_ARGS__)
+#define LAUNCH_PLAIN(kernel, grid, block, band_bytes, ...)                               \
+    kernel<<<grid, block, 0, TP_STREAM>>>(__VA_ARGS__)
 #define LAUNCH_IN_ORDER(kernel, grid, block, band_bytes, ...)                          \
     do {                                                                               \
         if (tiles_down((grid).y, (grid).x, (band_bytes)))                              \
-            kernel##_down<<<grid, block>>>(__VA_ARGS__);                               \
+            kernel##_down<<<grid, block, 0, TP_STREAM>>>(__VA_ARGS__);                             \
         else                                                                           \
-            kernel<<<grid, block>>>(__VA_ARGS__);                                      \
+            kernel<<<grid, block, 0, TP_STREAM>>>(__VA_ARGS__);                                    \
     } while (0)
 
 #define LAUNCH_TILE(name, kernel, type, side, refuse, LAUNCH)                          \
@@ -1032,7 +1033,7 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
         na = tp_grid(&grid, sk_blocks(&g), 1, 1, 1);                                     \
         if (na)                                                                          \
             return na;                                                                   \
-        KERNEL<<<grid, SK_THREADS, sk_shared_bytes(&g)>>>((const T *)in, (T *)out, g);   \
+        KERNEL<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, (T *)out, g);  \
         CHECK_LAUNCH();                                                                  \
         return NULL;                                                                     \
     }
@@ -1145,7 +1146,7 @@ ROWS4_KERNEL(transpose_u8_rows4, uint8_t)
                      1, 1, 1);                                                           \
         if (na)                                                                          \
             return na;                                                                   \
-        KERNEL<<<grid, R4_THREADS>>>((const T *)in, (T *)out, (int64_t)cols);            \
+        KERNEL<<<grid, R4_THREADS, 0, TP_STREAM>>>((const T *)in, (T *)out, (int64_t)cols);        \
         CHECK_LAUNCH();                                                                  \
         return NULL;                                                                     \
     }
@@ -1160,7 +1161,8 @@ const char *launch_u8_any(const void *in, void *out, int rows, int cols, dim3 bl
                          : tile_grid(&grid, rows, cols, ANY8_TILE);
     if (na)
         return na;
-    transpose_u8_any<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    transpose_u8_any<<<grid, block, 0, TP_STREAM>>>((const uint8_t *)in, (uint8_t *)out, rows,
+                                                    cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1173,7 +1175,8 @@ const char *launch_u16_any(const void *in, void *out, int rows, int cols, dim3 b
                          : tile_grid(&grid, rows, cols, ANY16_TILE);
     if (na)
         return na;
-    transpose_u16_any<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    transpose_u16_any<<<grid, block, 0, TP_STREAM>>>((const uint16_t *)in, (uint16_t *)out,
+                                                     rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1189,7 +1192,8 @@ const char *launch_u8_staged(const void *in, void *out, int rows, int cols, dim3
                                    (rows + (long)ST_TILE_ROWS - 1) / ST_TILE_ROWS, 1, 1);
     if (na)
         return na;
-    transpose_u8_staged<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, rows, cols);
+    transpose_u8_staged<<<grid, block, 0, TP_STREAM>>>((const uint8_t *)in, (uint8_t *)out,
+                                                       rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1205,7 +1209,8 @@ const char *launch_u16_staged(const void *in, void *out, int rows, int cols, dim
                                    (rows + (long)ST_TILE_ROWS - 1) / ST_TILE_ROWS, 1, 1);
     if (na)
         return na;
-    transpose_u16_staged<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, rows, cols);
+    transpose_u16_staged<<<grid, block, 0, TP_STREAM>>>((const uint16_t *)in, (uint16_t *)out,
+                                                        rows, cols);
     CHECK_LAUNCH();
     return NULL;
 }
@@ -1252,7 +1257,8 @@ const char *launch_f64_pairs(const void *in, void *out, int rows, int cols, dim3
         na = tile_grid(&grid, rows, cols, F64_TILE);
     if (na)
         return na;
-    transpose_f64_pairs<<<grid, block>>>((const double *)in, (double *)out, rows, cols);
+    transpose_f64_pairs<<<grid, block, 0, TP_STREAM>>>((const double *)in, (double *)out, rows,
+                                                       cols);
     CHECK_LAUNCH();
     return NULL;
 }

@@ -8,7 +8,7 @@
 #ifndef CH10_KERNELS_H
 #define CH10_KERNELS_H
 
-#include "harness.h"
+#include "launch.h"
 
 /* The packed kernels are written for blocks of these many threads. */
 #define PAIR_THREADS 128   /* transpose_f64_pairs, transpose_u16_vec16 */

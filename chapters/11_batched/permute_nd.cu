@@ -855,13 +855,14 @@ static const char *launch_matrix(const tp_plan *plan, const void *in, void *out)
 /* Launches kernel K##_<bytes> for element or access size `bytes`. */
 #define ND_LAUNCH(K, bytes, grid, block, in, out, a)                                     \
     switch (bytes) {                                                                     \
-    case 1: K##_1<<<grid, block>>>((const uint8_t *)in, (uint8_t *)out, a); break;       \
-    case 2: K##_2<<<grid, block>>>((const uint16_t *)in, (uint16_t *)out, a); break;     \
-    case 4: K##_4<<<grid, block>>>((const uint32_t *)in, (uint32_t *)out, a); break;     \
+    case 1: K##_1<<<grid, block, 0, TP_STREAM>>>((const uint8_t *)in, (uint8_t *)out, a); break;   \
+    case 2: K##_2<<<grid, block, 0, TP_STREAM>>>((const uint16_t *)in, (uint16_t *)out, a); break; \
+    case 4: K##_4<<<grid, block, 0, TP_STREAM>>>((const uint32_t *)in, (uint32_t *)out, a); break; \
     case 8:                                                                              \
-        K##_8<<<grid, block>>>((const unsigned long long *)in, (unsigned long long *)out, a); \
+        K##_8<<<grid, block, 0, TP_STREAM>>>((const unsigned long long *)in,                \
+                                             (unsigned long long *)out, a);              \
         break;                                                                           \
-    default: K##_16<<<grid, block>>>((const nd_16 *)in, (nd_16 *)out, a); break;         \
+    default: K##_16<<<grid, block, 0, TP_STREAM>>>((const nd_16 *)in, (nd_16 *)out, a); break;     \
     }
 
 const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, dim3 block)
@@ -891,12 +892,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         return NULL;   /* launched (and checked) by chapter 9's or 10's dispatcher */
     if (plan.kind == TP_PLAN_COPY) {
         CHECK_CUDA(cudaMemcpyAsync(out, in, (size_t)tp_problem_bytes(p),
-                                   cudaMemcpyDeviceToDevice, 0));
+                                   cudaMemcpyDeviceToDevice, TP_STREAM));
         return NULL;
     }
     if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
-        permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS>>>((const uint32_t *)in,
-                                                                   (uint32_t *)out, rt);
+        permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS, 0, TP_STREAM>>>(
+            (const uint32_t *)in, (uint32_t *)out, rt);
         CHECK_LAUNCH();
         return NULL;
     }
@@ -980,23 +981,23 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     }
     dim3 grid(g[0], g[1], g[2]);
     if (shift16) {
-        permute_nd_rows_shift16<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a,
-                                                      tp_problem_bytes(p));
+        permute_nd_rows_shift16<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint8_t *)in, (uint8_t *)out, a, tp_problem_bytes(p));
     } else if (shift) {
-        permute_nd_rows_shift_chunks<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out,
-                                                           a, tp_problem_bytes(p));
+        permute_nd_rows_shift_chunks<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint8_t *)in, (uint8_t *)out, a, tp_problem_bytes(p));
     } else if (funnel) {
         const uint8_t *i8 = (const uint8_t *)in;
         uint8_t *o8 = (uint8_t *)out;
         int64_t n = tp_problem_elements(p);
         if (plan.rows_lo == 0 && plan.cols_lo == 0 && plan.elem_bytes == 1)
-            permute_nd_funnel_1<<<grid, ND_THREADS>>>(i8, o8, a, n);
+            permute_nd_funnel_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(i8, o8, a, n);
         else if (plan.rows_lo == 0 && plan.cols_lo == 0)
-            permute_nd_funnel_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
+            permute_nd_funnel_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(i8, o8, a, n);
         else if (plan.elem_bytes == 1)
-            permute_nd_funnel_split_1<<<grid, ND_THREADS>>>(i8, o8, a, n);
+            permute_nd_funnel_split_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(i8, o8, a, n);
         else
-            permute_nd_funnel_split_2<<<grid, ND_THREADS>>>(i8, o8, a, n);
+            permute_nd_funnel_split_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(i8, o8, a, n);
     } else if (small) {
         if (small == 1 && a.z_out[2] == a.n_rows * a.n_cols) {
             ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
@@ -1008,15 +1009,17 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             ND_LAUNCH(permute_nd_small_cols, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         }
     } else if (quads) {
-        permute_nd_quads<<<grid, ND_THREADS>>>((const uint8_t *)in, (uint8_t *)out, a);
+        permute_nd_quads<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint8_t *)in,
+                                                             (uint8_t *)out, a);
     } else if (pairs) {
-        permute_nd_pairs<<<grid, ND_THREADS>>>((const uint16_t *)in, (uint16_t *)out, a);
+        permute_nd_pairs<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
+                                                             (uint16_t *)out, a);
     } else if (skinny) {
         if (plan.elem_bytes == 1)
-            permute_nd_skinny_1<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
+            permute_nd_skinny_1<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>(
                 (const uint8_t *)in, (uint8_t *)out, a, sg);
         else
-            permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg)>>>(
+            permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>(
                 (const uint8_t *)in, (uint8_t *)out, a, sg);
     } else if (narrow) {
         ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);

@@ -62,7 +62,7 @@
 #ifndef CH11_PERMUTE_ND_H
 #define CH11_PERMUTE_ND_H
 
-#include "harness.h"
+#include "launch.h"
 #include "problem.h"
 #include "nd_index.h"
 
