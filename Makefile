@@ -42,11 +42,13 @@ endif
 
 # --- Flags ----------------------------------------------------------------------
 # Host C is C11 with warnings as errors; nvcc checks its own warnings too.
-CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon
+# -fPIC: the transpose library (lib/) is also a shared library, made of
+# the same objects.
+CFLAGS    := -std=c11 -O2 -fPIC -Wall -Wextra -Werror -Icommon
 # (-Wno-missing-field-initializers: a chapter's kernel table leaves out the
 # exercise-only fields of tp_kernel, which C sets to zero.)
 NVCCFLAGS := -O3 -lineinfo $(GENCODE) -Werror all-warnings \
-             -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers -Icommon
+             -Xcompiler -fPIC,-Wall,-Wextra,-Wno-missing-field-initializers -Icommon
 DEPFLAGS  := -MMD -MP
 # BAND=n sets TILE_BAND_BYTES (chapters/10_elements/block_order.h), the band
 # of row tiles from which chapter 10 walks a short side's tiles down
@@ -220,8 +222,10 @@ $(PERMUTE_CASE): $(BUILD)/scripts/permute_case.o $(CHAPTER_LIB) $(COMMON_OBJS)
 # lib/transpose.h over chapter 11's launch_permute_nd and the kernels it
 # picks from (chapters 9, 10 and 11), with the launch checks (launch.h)
 # and the problem model (problem.h); no harness, no cuBLAS. `make lib`
-# writes $(BIN)/libtranspose.a; lib/README.md shows how to use it.
+# writes $(BIN)/libtranspose.a and, for Python (ctypes) and other
+# languages, $(BIN)/libtranspose.so; lib/README.md shows how to use them.
 TRANSPOSE_LIB := $(BIN)/libtranspose.a
+TRANSPOSE_SO  := $(BIN)/libtranspose.so
 TRANSPOSE_LIB_OBJS := $(BUILD)/lib/transpose.o $(BUILD)/common/launch.o $(BUILD)/common/problem.o \
                       $(BUILD)/chapters/09_beyond/kernels.o $(BUILD)/chapters/10_elements/kernels.o \
                       $(BUILD)/chapters/11_batched/permute_nd.o
@@ -229,6 +233,9 @@ $(TRANSPOSE_LIB): $(TRANSPOSE_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
+$(TRANSPOSE_SO): $(TRANSPOSE_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(GENCODE) -shared $^ -o $@
 
 # The page's example, built with the page's one line (plus the build's
 # architectures), and the library's tests: its argument errors (a host
@@ -266,10 +273,10 @@ $(BUILD)/%.o: %.cu
 # --- Targets ------------------------------------------------------------------------
 .PHONY: all lib test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep tensor-sweep figures
 
-all: $(addprefix $(BIN)/,$(PROGRAMS)) $(TRANSPOSE_LIB) $(LIB_EXAMPLE) $(LIBRARY_GPU) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PERMUTE_CASE) $(PASTED) $(SHORTCUTS) \
+all: $(addprefix $(BIN)/,$(PROGRAMS)) $(TRANSPOSE_LIB) $(TRANSPOSE_SO) $(LIB_EXAMPLE) $(LIBRARY_GPU) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PERMUTE_CASE) $(PASTED) $(SHORTCUTS) \
      $(FIGURES)
 
-lib: $(TRANSPOSE_LIB)
+lib: $(TRANSPOSE_LIB) $(TRANSPOSE_SO)
 
 test:
 	@MAKE="$(MAKE)" bash tests/run.sh
@@ -282,7 +289,7 @@ sanitize: $(CHAPTERS)
 	@bash scripts/sanitize.sh $(CHAPTERS)
 
 clean:
-	rm -rf build $(PROGRAMS) $(TRANSPOSE_LIB)
+	rm -rf build $(PROGRAMS) $(TRANSPOSE_LIB) $(TRANSPOSE_SO)
 
 print-build-dir:
 	@echo $(BUILD)
@@ -334,7 +341,7 @@ help:
 	@echo "make exerciseN     build ./exerciseN, your kernels ($(or $(EXERCISES),none yet))"
 	@echo "make solutionN     build ./solutionN, the finished kernels"
 	@echo "make all           build every program (the default)"
-	@echo "make lib          build $(TRANSPOSE_LIB), the fastest kernels for your own code (lib/README.md)"
+	@echo "make lib          build libtranspose.a and .so, the fastest kernels for your own code (lib/README.md)"
 	@echo "make check         grade your exercises (make check EX=N for one; needs a GPU)"
 	@echo "make test          run the whole test suite (GPU tests are skipped without a GPU)"
 	@echo "make sanitize      every chapter's --check under compute-sanitizer"

@@ -432,6 +432,22 @@ gpu_test "gpu: the transpose library on 400 random problems matches the CPU refe
 gpu_test "gpu: the transpose library under compute-sanitizer memcheck (60 problems, seed 2)" \
     compute-sanitizer --tool memcheck --error-exitcode 1 "$BUILD/tests/library_gpu" --seed 2 --cases 60
 gpu_test "gpu: lib/example.c, built as its page says, prints no wrong element" library_example_ok
+# Its Python example (ctypes, PyTorch's tensors and stream): every case
+# equal to PyTorch's permute().contiguous(). Where PyTorch cannot use the
+# GPU there is nothing to call the library on: a skip, not a pass.
+library_torch_ok() {
+    local out
+    out=$(python3 lib/example_torch.py --lib ./libtranspose.so --reps 5) || return 1
+    printf '%s\n' "$out"
+    [ "$(grep -c '^[a-zA-Z].* yes ' <<< "$out")" -eq 6 ]
+}
+if [ -z "$gpu_reason" ] &&
+    ! python3 -c 'import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)' 2> /dev/null; then
+    skip "gpu: lib/example_torch.py, the library on PyTorch tensors" "PyTorch with CUDA is not installed"
+else
+    gpu_test "gpu: lib/example_torch.py, the library on PyTorch tensors, equals permute().contiguous()" \
+        library_torch_ok
+fi
 
 section "gpu checks"
 # The grader must be honest: every solution passes it, every shipped
