@@ -213,9 +213,10 @@ $(BROKEN): $(BUILD)/tests/broken_kernels.o $(COMMON_OBJS)
 $(FLUSH_PROBE): $(BUILD)/tests/flush_probe.o $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $^ -o $@
 
-# One permutation of any rank and element size (make tensor-sweep runs it).
+# One permutation of any rank and element size (make tensor-sweep runs it),
+# by chapter 11's permute_nd and through the library's API (lib/).
 PERMUTE_CASE := $(BUILD)/scripts/permute_case
-$(PERMUTE_CASE): $(BUILD)/scripts/permute_case.o $(CHAPTER_LIB) $(COMMON_OBJS)
+$(PERMUTE_CASE): $(BUILD)/scripts/permute_case.o $(BUILD)/lib/transpose.o $(CHAPTER_LIB) $(COMMON_OBJS)
 	$(NVCC) $(GENCODE) $(filter %.o,$^) $(CHAPTER_LIB) -o $@ -lcublas
 
 # --- The transpose library (lib/) ------------------------------------------------

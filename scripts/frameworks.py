@@ -23,7 +23,9 @@ is 1.
 times PyTorch's x.permute(P).contiguous() on a tensor of that shape and
 element size (integers of 1, 2, 4 or 8 bytes, so the check compares
 bits), and prints one line for `make tensor-sweep`:
-torch_copy_gbps,torch_permute_gbps (its copy ceiling, then the permute).
+torch_copy_gbps,torch_permute_gbps,cupy_gbps (its copy ceiling, the
+permute, and CuPy's cupy.ascontiguousarray(x.transpose(P)) on the same
+memory, empty where CuPy is not installed).
 
 The L2 is flushed by reading a buffer twice its size (a sum), as the
 harness does, so that no timed run has to write back the flush's lines.
@@ -152,7 +154,23 @@ def permute(args):
     gb = 2.0 * n * args.elem / 1e9
     copy_gbps = gb / (timed(lambda: dst.copy_(x))[0] * 1e-3)   # [0]: the median
     perm_gbps = gb / (timed(lambda: x.permute(perm).contiguous())[0] * 1e-3)
-    print(f"{copy_gbps:.1f},{perm_gbps:.1f}")
+    # CuPy, where installed, on the same memory: cupy.ascontiguousarray of
+    # the transposed view, checked against PyTorch's answer first.
+    cupy_gbps = ""
+    try:
+        import cupy
+    except ImportError:
+        cupy = None
+    if cupy is not None:
+        a = cupy.asarray(x)   # shares x's memory (the CUDA array interface)
+        b = cupy.ascontiguousarray(a.transpose(perm))
+        if not torch.equal(torch.as_tensor(b, device=dev), y):
+            print("frameworks: CuPy's ascontiguousarray(transpose) gave a wrong answer",
+                  file=sys.stderr)
+            return 1
+        cupy_gbps = "%.1f" % (gb / (timed(lambda: cupy.ascontiguousarray(a.transpose(perm)))[0]
+                                    * 1e-3))
+    print(f"{copy_gbps:.1f},{perm_gbps:.1f},{cupy_gbps}")
     return 0
 
 

@@ -16,16 +16,21 @@
 # and output together are at least four times the L2: the timed kernel
 # reads and writes DRAM, not the cache. DRAW picks the cases; draw new
 # ones now and then.
-# Each case runs scripts/permute_case.cu (the harness, one permute_nd row):
-# its ceiling is the faster of cudaMemcpy and the harness's copy kernel on
-# the same bytes, in the same run. Where PyTorch is installed, each case
-# also times x.permute(P).contiguous() and PyTorch's own copy
-# (scripts/frameworks.py --permute), and the CSV holds both.
+# Each case runs scripts/permute_case.cu (the harness: a permute_nd row and
+# a transpose_permute row, the same kernels through the library's API,
+# lib/transpose.h): its ceiling is the faster of cudaMemcpy and the
+# harness's copy kernel on the same bytes, in the same run. Where PyTorch is
+# installed, each case also times x.permute(P).contiguous() and PyTorch's
+# own copy (scripts/frameworks.py --permute), and CuPy's
+# ascontiguousarray(x.transpose(P)) where CuPy is; the CSV holds them all
+# (CuPy against PyTorch's copy).
 # Writes docs/tensor-sweep-<gpu>.csv, one line per case (a permutation
 # written as its digits: 0231 is (0, 2, 3, 1)), its picture
 # docs/tensor-sweep-<gpu>.svg (scripts/tensor_sweep_svg.awk), and prints the
 # minimum and median of permute_nd's % of the ceiling, every case below
-# 85%, and every case where PyTorch is faster.
+# 85%, and every case where PyTorch is faster; then the library's: its
+# minimum and median, the cases where it is more than 3 points behind
+# permute_nd, and those where PyTorch or CuPy is faster than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -86,7 +91,7 @@ cases() {
 
 from=${FROM:-1}
 if [ "$from" -le 1 ]; then
-    echo "elem_bytes,rank,shape,perm,keeps_last_axis,memcpy_gbps,copy_kernel_gbps,nd_gbps,pct_nd,torch_copy_gbps,torch_gbps,pct_torch" > "$csv"
+    echo "elem_bytes,rank,shape,perm,keeps_last_axis,memcpy_gbps,copy_kernel_gbps,nd_gbps,pct_nd,torch_copy_gbps,torch_gbps,pct_torch,lib_gbps,pct_lib,cupy_gbps,pct_cupy" > "$csv"
 elif [ ! -f "$csv" ] || [ "$(wc -l < "$csv")" -ne "$from" ]; then
     echo "tensor-sweep: FROM=$from needs $csv with the first $((from - 1)) cases of this draw (a header and $((from - 1)) lines)" >&2
     exit 1
@@ -104,18 +109,23 @@ while read -r e shape perm; do
             NR > 1 && $6 == "PASS" && $4 ~ /^cudaMemcpy/ { m = $10 }
             NR > 1 && $6 == "PASS" && $4 ~ /^copy_kernel/ { v = $10 }
             NR > 1 && $6 == "PASS" && $4 == "permute_nd" { g = $10 }
+            NR > 1 && $6 == "PASS" && $4 == "transpose_permute" { l = $10 }
             END {
-                if (bad != "" || g == "") { printf "not PASS:%s\n", bad; exit 1 }
+                if (bad != "" || g == "" || l == "") { printf "not PASS:%s\n", bad; exit 1 }
                 ceil = m > v ? m : v
-                printf "%.1f,%.1f,%.1f,%.1f\n", m, v, g, 100 * g / ceil
+                printf "%.1f,%.1f,%.1f,%.1f %.1f,%.1f\n", m, v, g, 100 * g / ceil, l, 100 * l / ceil
             }') || { echo "tensor-sweep: $e-byte $shape perm $perm: $line" >&2; exit 1; }
+    lib=${line#* }    # lib_gbps,pct_lib
+    line=${line% *}   # memcpy_gbps,copy_kernel_gbps,nd_gbps,pct_nd
     tline=",,"
+    cline=","
     if [ "$torch" = 1 ]; then
         t=$(python3 scripts/frameworks.py --permute "$perm" --elem "$e" --size "$shape" \
             --reps "$reps") || { echo "tensor-sweep: PyTorch failed on this case" >&2; exit 1; }
         tline=$(awk -F, '{ printf "%s,%s,%.1f", $1, $2, 100 * $2 / $1 }' <<< "$t")
+        cline=$(awk -F, '{ if ($3 != "") printf "%s,%.1f", $3, 100 * $3 / $1; else printf "," }' <<< "$t")
     fi
-    echo "$e,$rank,$shape,${perm//,/},$keeps,$line,$tline" >> "$csv"   # perm 2,0,1 as 201
+    echo "$e,$rank,$shape,${perm//,/},$keeps,$line,$tline,$lib,$cline" >> "$csv"   # perm 2,0,1 as 201
 done < <(cases)
 
 echo "tensor-sweep: $device, draw $draw, $(($(wc -l < "$csv") - 1)) cases, wrote $csv"
@@ -130,6 +140,18 @@ sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
                n, a[1], (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2), a[n]
         printf "cases below 85%%: %s\n", low == "" ? "none" : low
         printf "cases where PyTorch is faster: %s\n", slow == "" ? "none (or not measured)" : slow
+    }'
+sort -t, -k14,14n <(tail -n +2 "$csv") | awk -F, '
+    $13 != "" { n++; a[n] = $14
+      if ($9 - $14 > 3) behind = behind sprintf("\n  %s-byte %s perm (%s): %.1f%%, permute_nd %.1f%%", $1, $3, $4, $14, $9)
+      if ($11 != "" && $11 > $13) slow = slow sprintf("\n  %s-byte %s perm (%s): library %.1f GB/s, PyTorch %.1f", $1, $3, $4, $13, $11)
+      if ($15 != "" && $15 > $13) slow = slow sprintf("\n  %s-byte %s perm (%s): library %.1f GB/s, CuPy %.1f", $1, $3, $4, $13, $15) }
+    END {
+        if (n == 0) { print "the library (transpose_permute): not in this CSV"; exit }
+        printf "the library (transpose_permute), %% of the copy ceiling, %d cases: min %.1f, median %.1f, max %.1f\n",
+               n, a[1], (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2), a[n]
+        printf "cases where the library is more than 3 points behind permute_nd: %s\n", behind == "" ? "none" : behind
+        printf "cases where PyTorch or CuPy is faster than the library: %s\n", slow == "" ? "none (or not measured)" : slow
     }'
 awk -F, -v title="$device, permute_nd, cases of draw $draw" \
     -v note="input + output at least 4 x the $(( l2 >> 20 )) MiB L2; PyTorch against its own copy" \

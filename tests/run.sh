@@ -336,7 +336,9 @@ permute_nd_ok() {
 gpu_test "gpu: chapter11's permute_nd rows pass the awkward shapes, 4-axis ones included" permute_nd_ok
 
 # make tensor-sweep's program on one permutation of each rank and element
-# size it draws: every awkward shape it takes passes.
+# size it draws: every awkward shape it takes passes, by permute_nd and
+# through the library's API. (The many shapes below run permute_nd alone;
+# the library has tests of its own, after them.)
 permute_case_ok() {
     local p=$BUILD/scripts/permute_case
     "$p" --perm 1,0 --elem 1 --check > /dev/null &&
@@ -401,7 +403,7 @@ permute_nd_levers_ok() {
         "8 0,3,1,2 55x41x3x6" "1 0,2,1 3x3001x10" "2 0,2,1 4x2001x7" "4 0,2,1 5x999x5" \
         "1 1,0,3,2 2x3x777x17" "2 1,0,3,2 3x2x1001x30" "4 1,0,3,2 3x2x2000x18"; do
         set -- $c
-        "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
+        "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
     for c in "1 0,2,1 3x257x301" "1 1,0,2 3x5x1031" "1 1,0,2 3x2x3071" "1 0,2,1 4x13x3001" \
         "2 0,2,1 3x1001x30" "1 0,1,3,2 50x31x8x33" "1 1,2,0,3 39x54x42x4" \
@@ -411,7 +413,7 @@ permute_nd_levers_ok() {
         "1 1,0,2 3x7x1501"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
-            "$p" --elem "$1" --perm "$2" --size "$3" --check > /dev/null || return 1
+            "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
 }
 gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow, skinny and small tiles, folded rows, row tiles pass their shapes, memcheck clean" permute_nd_levers_ok
