@@ -924,11 +924,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         plan = batch;   /* a narrow tile, as a batch of rows */
     quads = !small && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
-    if ((quads || pairs) && (plan.out_col * plan.elem_bytes % 32 != 0 ||
-                             plan.n_rows * plan.elem_bytes % 32 != 0) &&
-        nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out))
-        quads = pairs = 0;   /* output rows not whole sectors: lever 4 first (chapter 10) */
-    funnel = !small && !quads && !pairs && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    funnel = !small && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
+    if (funnel && (quads || pairs) && plan.out_col * plan.elem_bytes % 32 == 0 &&
+        plan.n_rows * plan.elem_bytes % 32 == 0)
+        funnel = 0;   /* whole output sectors: the packed words; else lever 4 first (chapter 10) */
+    if (funnel)
+        quads = pairs = 0;
     skinny = !small && !quads && !pairs && !funnel && plan.nz > 0 &&
              nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
              sk_pick(sg.wide, sg.k);
