@@ -841,6 +841,105 @@ static int split_walk_cases(void)
     return 1;
 }
 
+/* permute_nd_narrow_split (nd_index.h's narrow tile over split rows), on
+ * random narrow tiles whose rows are split: (2, 1, 0) of A x B x C and
+ * its 4-axis cousins, A and C below 32 (problem.h splits the rows only
+ * where A is short). Every block and thread of the grid, the
+ * loads into shared slots (holding the input element's index) through
+ * nd_ns_load_at / nd_ns_load_add in batches of ND_NARROW_BATCH as the
+ * kernel steps them, then the stores through nd_ns_store_at /
+ * nd_ns_store_add: each slot read must have been loaded in this block,
+ * and every output byte must come once from its own input byte. */
+static int nsplit_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    static int64_t shared[256 * (TP_PLAN_SHORT + 8)];
+    int n, fits = 0;
+    srand(12);
+    for (n = 0; n < 400; n++) {
+        int e = sizes[rand() % 5], k, rank = 3 + rand() % 2, perm[4];
+        int64_t most = ND_NARROW_ROWS(e), dims[4];
+        if (rank == 3) {   /* (2, 1, 0) of A x B x C */
+            dims[0] = 2 + rand() % 30;   /* a fast side of 32 or more splits columns instead */
+            dims[1] = 1 + rand() % 700;
+            dims[2] = 1 + rand() % 31;
+            perm[0] = 2, perm[1] = 1, perm[2] = 0;
+        } else if (n % 2) {   /* (3, 1, 2, 0) of A x B1 x B2 x C: B1 B2 merge */
+            dims[0] = 2 + rand() % 30;
+            dims[1] = 1 + rand() % 60;
+            dims[2] = 1 + rand() % 40;
+            dims[3] = 1 + rand() % 31;
+            perm[0] = 3, perm[1] = 1, perm[2] = 2, perm[3] = 0;
+        } else {   /* (0, 3, 2, 1) of Z x A x B x C: a batch of them */
+            dims[0] = 1 + rand() % 7;
+            dims[1] = 2 + rand() % 30;
+            dims[2] = 1 + rand() % 200;
+            dims[3] = 1 + rand() % 31;
+            perm[0] = 0, perm[1] = 3, perm[2] = 2, perm[3] = 1;
+        }
+        tp_problem p = tp_problem_make(rank, dims, perm, e);
+        tp_plan plan = tp_problem_plan(&p);
+        nd_args a;
+        uint32_t grid[3], bx, by, bz;
+        int H = nd_nsplit_fit(&plan);
+        sink s;
+        if (H == 0)
+            continue;
+        fits++;
+        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid), "no grid");
+        a.group = (uint32_t)H;
+        grid[0] = (uint32_t)((plan.n_rows / plan.rows_lo + H - 1) / H);
+        if (!sink_open(&s, &p, 0x10000, 0x20000))
+            return 0;
+        for (bz = 0; bz < grid[2]; bz++)
+            for (by = 0; by < grid[1]; by++)
+                for (bx = 0; bx < grid[0]; bx++) {
+                    const uint32_t C = (uint32_t)a.n_cols, L = (uint32_t)a.rows_lo;
+                    const int64_t h0 = (int64_t)bx * H;
+                    const uint32_t h = (uint32_t)(a.n_rows / L - h0 < H ? a.n_rows / L - h0 : H);
+                    const uint32_t run = h * C, pitch = nd_nsplit_pitch((uint32_t)H * C, e);
+                    const uint32_t cap = (uint32_t)most * (TP_PLAN_SHORT + 2 * (e < 4 ? 4 / e : 1));
+                    const nd_ns_load ls = nd_ns_load_at(ND_THREADS, run, a.in_row);
+                    const nd_ns_store ss = nd_ns_store_at(ND_THREADS, h, L, C, pitch, a.out_col);
+                    int64_t z1, z2, in_off, out_off;
+                    EXPECT(L * pitch <= cap && pitch >= (uint32_t)H * C,
+                           "%u rows of pitch %u overflow the %u-element tile", L, pitch, cap);
+                    for (z1 = bz; z1 < a.z_dims[1]; z1 += grid[2])
+                        for (z2 = by; z2 < a.z_dims[2]; z2 += grid[1]) {
+                            uint32_t t, i;
+                            nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+                            for (i = 0; i < cap; i++)
+                                shared[i] = -1;
+                            for (t = 0; t < ND_THREADS; t++) {
+                                nd_ns_load x = nd_ns_load_at(t, run, a.in_row);
+                                while (x.q < L)
+                                    for (k = 0; k < ND_NARROW_BATCH; k++) {
+                                        if (x.q < L) {
+                                            EXPECT(x.q * pitch + x.r < cap, "a load to slot %u",
+                                                   x.q * pitch + x.r);
+                                            shared[x.q * pitch + x.r] = in_off + h0 * C + x.off;
+                                        }
+                                        nd_ns_load_add(&x, ls, run, a.in_row);
+                                    }
+                            }
+                            for (t = 0; t < ND_THREADS; t++) {
+                                nd_ns_store y;
+                                for (y = nd_ns_store_at(t, h, L, C, pitch, a.out_col); y.c < C;
+                                     nd_ns_store_add(&y, ss, h, L, C, pitch, a.out_col)) {
+                                    EXPECT(y.at < cap && shared[y.at] >= 0,
+                                           "a store from slot %u, not loaded in this block", y.at);
+                                    store(&s, (out_off + h0 * L + y.off) * e, shared[y.at] * e, e);
+                                }
+                            }
+                        }
+                }
+        if (!sink_close(&s))
+            return 0;
+    }
+    EXPECT(fits >= 300, "only %d of 400 problems took the narrow tile over split rows", fits);
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -857,5 +956,7 @@ int main(void)
         small_batch_cases);
     run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
+    run("400 random narrow tiles over split rows through permute_nd_narrow_split's loads and stores",
+        nsplit_cases);
     return failures ? 1 : 0;
 }

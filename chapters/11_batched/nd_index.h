@@ -701,4 +701,119 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
     return 0;
 }
 
+/* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------
+ *
+ * A narrow tile (fewer than TP_PLAN_SHORT columns, C = n_cols) whose rows
+ * are split over two axes, L = rows_lo fast ones and n_rows / L slow ones,
+ * where a slow step is one row of the input (in_row_hi == C): for a fast
+ * index q, the rows of slow indices h0 .. h0 + h - 1 are one run of h C
+ * neighbouring input elements, from q in_row + h0 C. A block takes
+ * H = ND_NARROW_ROWS(E) / L slow indices, all L fast ones (h = H but in
+ * the last block): it loads the L runs, a warp 32 neighbours of one run
+ * (element k of the block: run k / (h C), element k % (h C); shared slot
+ * q pitch + r), then stores C output runs of h L elements (output column
+ * c, rows h0 L .. (h0 + h) L - 1; element m: column m / (h L), row j =
+ * m % (h L) = hl L + rl, from shared slot rl pitch + hl C + c). A thread
+ * steps k and m by ND_THREADS with adds, from one division each
+ * (nd_ns_load_at, nd_ns_store_at), where the narrow tile divides a split
+ * row for each element. nd_nsplit_fit says whether a plan is one, and
+ * returns H. */
+#define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
+#define ND_NARROW_BATCH 8
+
+ND_HD int nd_nsplit_fit(const tp_plan *plan)
+{
+    int64_t most = ND_NARROW_ROWS(plan->elem_bytes);
+    if (plan->kind != TP_PLAN_TILE || plan->rows_lo < 2 || plan->cols_lo != 0 ||
+        plan->n_cols >= TP_PLAN_SHORT || plan->in_row_hi != plan->n_cols ||
+        plan->rows_lo > most || plan->n_rows % plan->rows_lo != 0)
+        return 0;
+    return (int)(most / plan->rows_lo);
+}
+
+/* The shared row of one fast index: n = H C elements or a few more, so
+ * that the row's start moves by an odd number of 4-byte words (bytes and
+ * 2-byte elements) or an odd number of elements: the 32 lanes that read
+ * one column of the block's rows, fast index rl, rl + 1, ..., fall on
+ * different banks. At most n + 2 max(1, 4 / e). */
+ND_HD uint32_t nd_nsplit_pitch(uint32_t n, int e)
+{
+    uint32_t unit = e < 4 ? 4u / (uint32_t)e : 1u;   /* elements a word */
+    uint32_t p = (n + unit - 1) / unit * unit;
+    return (p / unit) % 2 ? p : p + unit;
+}
+
+/* Element k of a block's load: run q, element r of it, input offset off =
+ * q in_row + r (from the block's first element). */
+typedef struct {
+    uint32_t q, r;
+    int64_t off;
+} nd_ns_load;
+
+ND_HD nd_ns_load nd_ns_load_at(uint32_t k, uint32_t run, int64_t in_row)
+{
+    nd_ns_load x;
+    x.q = k / run;
+    x.r = k % run;
+    x.off = (int64_t)x.q * in_row + x.r;
+    return x;
+}
+
+/* *x moves on by s = nd_ns_load_at(step, ...): one carry at most. */
+ND_HD void nd_ns_load_add(nd_ns_load *x, nd_ns_load s, uint32_t run, int64_t in_row)
+{
+    x->r += s.r;
+    x->q += s.q;
+    x->off += s.off;
+    if (x->r >= run) {
+        x->r -= run;
+        x->q++;
+        x->off += in_row - run;
+    }
+}
+
+/* Element m of a block's store: output column c, row hl L + rl of the
+ * block; output offset off = c out_col + hl L + rl, shared slot at =
+ * rl pitch + hl C + c. */
+typedef struct {
+    uint32_t c, hl, rl, at;
+    int64_t off;
+} nd_ns_store;
+
+ND_HD nd_ns_store nd_ns_store_at(uint32_t m, uint32_t h, uint32_t L, uint32_t C, uint32_t pitch,
+                                 int64_t out_col)
+{
+    nd_ns_store x;
+    uint32_t j = m % (h * L);
+    x.c = m / (h * L);
+    x.hl = j / L;
+    x.rl = j % L;
+    x.at = x.rl * pitch + x.hl * C + x.c;
+    x.off = (int64_t)x.c * out_col + j;
+    return x;
+}
+
+/* *x moves on by s = nd_ns_store_at(step, ...): a carry from rl into hl,
+ * and one from hl into c, at most one each. */
+ND_HD void nd_ns_store_add(nd_ns_store *x, nd_ns_store s, uint32_t h, uint32_t L, uint32_t C,
+                           uint32_t pitch, int64_t out_col)
+{
+    x->rl += s.rl;
+    x->hl += s.hl;
+    x->c += s.c;
+    x->at += s.at;
+    x->off += s.off;
+    if (x->rl >= L) {
+        x->rl -= L;
+        x->hl++;
+        x->at += C - L * pitch;   /* unsigned: wraps, and comes right */
+    }
+    if (x->hl >= h) {
+        x->hl -= h;
+        x->c++;
+        x->at += 1 - h * C;
+        x->off += out_col - (int64_t)h * L;
+    }
+}
+
 #endif

@@ -140,8 +140,7 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * neighbours of one output row. The shared row pitch is C + 1 or C + 2,
  * whichever is odd: the 32 rows a warp reads down one column fall on 32
  * banks (4-byte elements). */
-#define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
-#define ND_NARROW_BATCH 8
+/* ND_NARROW_ROWS(E), ND_NARROW_BATCH: nd_index.h */
 #define ND_NARROW_KERNEL(NAME, T)                                                        \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
@@ -191,6 +190,65 @@ ND_NARROW_KERNEL(permute_nd_narrow_2, uint16_t)
 ND_NARROW_KERNEL(permute_nd_narrow_4, uint32_t)
 ND_NARROW_KERNEL(permute_nd_narrow_8, unsigned long long)
 ND_NARROW_KERNEL(permute_nd_narrow_16, nd_16)
+
+/* ---- The narrow tile over split rows ---------------------------------------
+
+ * nd_index.h's geometry (nd_nsplit_fit): a block takes a.group = H slow
+ * row indices and all L = rows_lo fast ones, loads L runs of h C
+ * neighbouring elements and stores C output runs of h L, every index
+ * stepped with adds (nd_ns_load_add, nd_ns_store_add), ND_NARROW_BATCH
+ * loads in flight a thread. Tensor sweep draw 9's 1-byte (3, 1, 2, 0) of
+ * 24 x 73089 x 17 x 7 ran the narrow tile above at 8% of DRAM's peak with
+ * the SMs 78% busy (Nsight Compute, H200; chapter 11's NOTES.md, "Draw
+ * 9's slowest cases, profiled"): a division of a split row for each
+ * element, and a warp's 32 loads spread over 5 rows 8.7 MB apart. The
+ * hypothesis here: fewer instructions an element and whole runs a warp
+ * bring it near the copy. */
+#define ND_NSPLIT_KERNEL(NAME, T)                                                        \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
+    {                                                                                    \
+        enum { R = ND_NARROW_ROWS(sizeof(T)), U = sizeof(T) < 4 ? 4 / sizeof(T) : 1 };   \
+        __shared__ T tile[R * (TP_PLAN_SHORT + 2 * U)];   /* at most 33 KB */            \
+        const uint32_t C = (uint32_t)a.n_cols, L = (uint32_t)a.rows_lo, H = a.group;     \
+        const int64_t h0 = (int64_t)blockIdx.x * H;                                      \
+        const uint32_t h = (uint32_t)min((int64_t)H, a.n_rows / L - h0);                  \
+        const uint32_t run = h * C, pitch = nd_nsplit_pitch(H * C, (int)sizeof(T));      \
+        const nd_ns_load ls = nd_ns_load_at(ND_THREADS, run, a.in_row);                  \
+        const nd_ns_store ss = nd_ns_store_at(ND_THREADS, h, L, C, pitch, a.out_col);    \
+        int64_t in_off, out_off;                                                         \
+        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
+            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
+                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
+                const T *src = in + in_off + h0 * C;   /* fast 0, slow h0, column 0 */  \
+                T *dst = out + out_off + h0 * L;       /* column 0, row h0 L */         \
+                nd_ns_load x = nd_ns_load_at(threadIdx.x, run, a.in_row);                \
+                while (x.q < L) {                                                        \
+                    T v[ND_NARROW_BATCH];                                                \
+                    uint32_t at[ND_NARROW_BATCH];                                        \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++) {       \
+                        at[k] = x.q < L ? x.q * pitch + x.r : 0xFFFFFFFFu;               \
+                        if (x.q < L)                                                     \
+                            v[k] = src[x.off];                                           \
+                        nd_ns_load_add(&x, ls, run, a.in_row);                           \
+                    }                                                                    \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++)          \
+                        if (at[k] != 0xFFFFFFFFu)                                        \
+                            tile[at[k]] = v[k];                                          \
+                }                                                                        \
+                __syncthreads();                                                         \
+                for (nd_ns_store y = nd_ns_store_at(threadIdx.x, h, L, C, pitch, a.out_col); \
+                     y.c < C; nd_ns_store_add(&y, ss, h, L, C, pitch, a.out_col))        \
+                    dst[y.off] = tile[y.at];                                             \
+                __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
+            }                                                                            \
+    }
+
+ND_NSPLIT_KERNEL(permute_nd_narrow_split_1, uint8_t)
+ND_NSPLIT_KERNEL(permute_nd_narrow_split_2, uint16_t)
+ND_NSPLIT_KERNEL(permute_nd_narrow_split_4, uint32_t)
+ND_NSPLIT_KERNEL(permute_nd_narrow_split_8, unsigned long long)
+ND_NSPLIT_KERNEL(permute_nd_narrow_split_16, nd_16)
 
 /* ---- The byte quads: chapter 10's lever for 1-byte tiles -------------------
 
@@ -870,7 +928,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, narrow, skinny, small;
+    int access, quads, pairs, funnel, shift, shift16, narrow, nsplit, skinny, small;
     const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
     const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
     int64_t L;   /* ROWS: a row's bytes */
@@ -955,7 +1013,14 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         g[0] = (uint32_t)sk_blocks(&sg);
     }
-    if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
+    nsplit = narrow ? nd_nsplit_fit(&plan) : 0;
+    if (nsplit) {   /* its own blocks: nsplit slow row indices each, all fast ones */
+        int64_t x = (plan.n_rows / plan.rows_lo + nsplit - 1) / nsplit;
+        if (x > 0x7FFFFFFFLL)
+            return "too many tiles or rows for one grid";
+        a.group = (uint32_t)nsplit;
+        g[0] = (uint32_t)x;
+    } else if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
         int64_t x = (plan.n_rows + ND_NARROW_ROWS(plan.elem_bytes) - 1) /
                     ND_NARROW_ROWS(plan.elem_bytes);
         if (x > 0x7FFFFFFFLL)
@@ -1022,6 +1087,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         else
             permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>(
                 (const uint8_t *)in, (uint8_t *)out, a, sg);
+    } else if (nsplit) {
+        ND_LAUNCH(permute_nd_narrow_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (narrow) {
         ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
