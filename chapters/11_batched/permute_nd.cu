@@ -407,6 +407,20 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
            FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
 }
 
+/* 1 if a tile with a split side takes the funnel tiles where FUNNEL_FITS
+ * does not: both sides 32 or more. Chapter 10's rule was measured on
+ * matrices, whose one-element tile steps one pointer; a split side's
+ * one-element tile (permute_nd_split) walks it for every element and
+ * was bound by its instructions in tensor sweeps 8 and 9 (SM 74% busy,
+ * DRAM 8-17%: chapter 11's NOTES.md, "Draw 9's slowest cases, profiled").
+ * The hypothesis: the funnel tiles, 4 bytes a thread, win there from 32 up. */
+static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
+{
+    return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && (in | out) % 4 == 0 &&
+           (plan->rows_lo != 0 || plan->cols_lo != 0) && plan->n_rows >= TP_PLAN_SHORT &&
+           plan->n_cols >= TP_PLAN_SHORT;
+}
+
 /* ---- Skinny tiles in words: chapter 10's transpose_u8_skinny for N-D -------
 
  * A 1 or 2-byte TILE plan (no side split) with a side of at most
@@ -988,6 +1002,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         funnel = 0;   /* whole output sectors: the packed words; else lever 4 first (chapter 10) */
     if (funnel)
         quads = pairs = 0;
+    else if (!small && !quads && !pairs)
+        funnel = nd_funnel_split_fit(&plan, (uintptr_t)in, (uintptr_t)out);   /* a split side from 32 up */
     skinny = !small && !quads && !pairs && !funnel && plan.nz > 0 &&
              nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
              sk_pick(sg.wide, sg.k);
