@@ -446,7 +446,7 @@ library_torch_ok() {
     local out
     out=$(python3 lib/example_torch.py --lib ./libtranspose.so --reps 5) || return 1
     printf '%s\n' "$out"
-    [ "$(grep -c '^[a-zA-Z].* yes ' <<< "$out")" -eq 6 ]
+    [ "$(grep -c -E ' yes +[0-9]' <<< "$out")" -eq 6 ]   # six cases, each correct
 }
 if [ -z "$gpu_reason" ] &&
     ! python3 -c 'import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)' 2> /dev/null; then
