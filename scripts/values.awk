@@ -160,8 +160,10 @@ function read_csv(f,    line, n, w, i, r) {
 
 # Whether row r of CSV file f passes condition cond: "col=A,B" (one of
 # the values), "col!=A,B" (none of them), "col<X" or "col>X", where X is a
-# number or another column ("" and `problem` set for a column not there).
-function csv_keeps(f, r, cond,    op, lhs, rhs, a, b) {
+# number, another column, or another column plus or minus a number
+# ("pct_lib<pct_nd-3": more than 3 below it) ("" and `problem` set for a
+# column not there).
+function csv_keeps(f, r, cond,    op, lhs, rhs, a, b, off) {
     if (!match(cond, /!=|=|<|>/)) {
         problem = "a CSV filter is col=A,B, col!=A,B, col<X or col>X, not \"" cond "\""
         return ""
@@ -177,7 +179,12 @@ function csv_keeps(f, r, cond,    op, lhs, rhs, a, b) {
         return index("," rhs ",", "," a ",") > 0
     if (op == "!=")
         return index("," rhs ",", "," a ",") == 0
-    b = ((f SUBSEP rhs) in head) ? csvcell[f SUBSEP r SUBSEP head[f SUBSEP rhs]] : rhs
+    off = 0
+    if (match(rhs, /[-+][0-9.]+$/) && RSTART > 1 && ((f SUBSEP substr(rhs, 1, RSTART - 1)) in head)) {
+        off = substr(rhs, RSTART) + 0
+        rhs = substr(rhs, 1, RSTART - 1)
+    }
+    b = ((f SUBSEP rhs) in head) ? csvcell[f SUBSEP r SUBSEP head[f SUBSEP rhs]] + off : rhs
     return op == "<" ? a + 0 < b + 0 : a + 0 > b + 0
 }
 

@@ -92,11 +92,13 @@ m() { printf '<!-- value csv %s | %s -->%s<!-- /value -->\n' "$tmp/s.csv" "$1" "
     m "class!=small & pct_cublas>pct_any | count" 2
     m "class=random,square | median pct_any" 91.0
     m "class=small | max pct_cublas" 99.0
+    m "pct_any<pct_cublas-3 | count" 2
+    m "pct_any>pct_cublas+4 | count" 1
 } > "$tmp/good.md"
 # Each line with its number changed must be refused: a marker the check
 # skipped (as one holding ">" once was) would let it through.
-fixture_fails "$tmp/good.md" "the CSV filters on a table of four rows" 1 2 3 4 5 ||
-    echo "PASS  values: the CSV filters (=, !=, <, column > column, &) count and pick the right rows"
+fixture_fails "$tmp/good.md" "the CSV filters on a table of four rows" 1 2 3 4 5 6 7 ||
+    echo "PASS  values: the CSV filters (=, !=, <, column > column, column - 3, &) count and pick the right rows"
 rm -rf "$tmp"
 # Markers whose command holds "--" (an option) and a profile row with "-"
 # columns: each was once skipped without a word, so a stale number under
