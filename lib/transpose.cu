@@ -91,11 +91,12 @@ transpose_status transpose_permute(const void *in, void *out, int rank, const in
     bytes = tp_problem_bytes(&p);
     if ((st = tp_buffers_check(in, out, (size_t)bytes, msg, sizeof msg)) != TP_OK)
         return fail(from_tp(st), "%s (no call works in place)", msg);
-    if ((uintptr_t)in % (uintptr_t)elem_bytes != 0 || (uintptr_t)out % (uintptr_t)elem_bytes != 0)
-        return fail(TRANSPOSE_ERR_ALIGN, "%s (%p) is not aligned to the element size, %d bytes",
-                    (uintptr_t)in % (uintptr_t)elem_bytes != 0 ? "in" : "out",
-                    (uintptr_t)in % (uintptr_t)elem_bytes != 0 ? in : (const void *)out,
-                    elem_bytes);
+    if ((uintptr_t)in % (uintptr_t)elem_bytes != 0)
+        return fail(TRANSPOSE_ERR_ALIGN, "in (%p) is not aligned to the element size, %d bytes",
+                    in, elem_bytes);
+    if ((uintptr_t)out % (uintptr_t)elem_bytes != 0)
+        return fail(TRANSPOSE_ERR_ALIGN, "out (%p) is not aligned to the element size, %d bytes",
+                    (void *)out, elem_bytes);
     if ((s = on_gpu(in, "in")) != TRANSPOSE_OK || (s = on_gpu(out, "out")) != TRANSPOSE_OK)
         return s;
 

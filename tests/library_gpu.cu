@@ -1,6 +1,6 @@
 /*
  * tests/library_gpu.cu - the transpose library (lib/transpose.h) on a GPU:
- * random problems drawn from a seed (rank 1 to 4, every permutation,
+ * random problems of a numbered draw (rank 1 to 4, every permutation,
  * elements of 1, 2, 4, 8 and 16 bytes, sides from 1 to a few thousand,
  * awkward ones often: one past a tile, primes, 1), each compared byte for
  * byte with the CPU reference (problem.h); half of them on a stream of
@@ -8,7 +8,7 @@
  * host memory. And the comparison itself is shown able to fail: one byte
  * changed in an output must be reported.
  *
- *     library_gpu [--seed N] [--cases N]     (defaults 1 and 400)
+ *     library_gpu [--draw N] [--cases N]     (defaults 1 and 400)
  *
  * Prints one line per test, "PASS  library gpu: ..." or "FAIL  ...", and
  * exits 1 if any failed (2 if CUDA failed outside the library).
@@ -93,7 +93,7 @@ static void show(const tp_problem *p, char *buf, size_t len)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1;
+    uint64_t draw_no = 1;
     int cases = 400, k, failed = 0, on_stream = 0;
     size_t most = (size_t)16 << 21;
     unsigned char *h_in, *h_ref, *h_out, *d_in, *d_out, *pinned;
@@ -101,12 +101,12 @@ int main(int argc, char **argv)
     char name[160];
 
     for (k = 1; k + 1 < argc; k += 2) {
-        if (strcmp(argv[k], "--seed") == 0)
-            seed = strtoull(argv[k + 1], NULL, 10);
+        if (strcmp(argv[k], "--draw") == 0)
+            draw_no = strtoull(argv[k + 1], NULL, 10);
         else if (strcmp(argv[k], "--cases") == 0)
             cases = atoi(argv[k + 1]);
     }
-    state = seed * 2654435761ULL + 88172645463325252ULL;
+    state = draw_no * 2654435761ULL + 88172645463325252ULL;
     h_in = (unsigned char *)malloc(most);
     h_ref = (unsigned char *)malloc(most);
     h_out = (unsigned char *)malloc(most);
@@ -150,9 +150,9 @@ int main(int argc, char **argv)
         }
         on_stream += use_stream;
     }
-    printf("%s  library gpu: %d random problems (seed %llu, %d on a stream of their own) "
+    printf("%s  library gpu: %d random problems (draw %llu, %d on a stream of their own) "
            "match the CPU reference\n",
-           failed ? "FAIL" : "PASS", cases, (unsigned long long)seed, on_stream);
+           failed ? "FAIL" : "PASS", cases, (unsigned long long)draw_no, on_stream);
 
     /* The comparison can fail: the last output with one byte changed. */
     {

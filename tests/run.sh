@@ -435,9 +435,9 @@ library_example_ok() {
         grep -q '^a permutation that is not one: TRANSPOSE_ERR_PERM: ' <<< "$out"
 }
 gpu_test "gpu: the transpose library on 400 random problems matches the CPU reference" \
-    "$BUILD/tests/library_gpu" --seed 1 --cases 400
-gpu_test "gpu: the transpose library under compute-sanitizer memcheck (60 problems, seed 2)" \
-    compute-sanitizer --tool memcheck --error-exitcode 1 "$BUILD/tests/library_gpu" --seed 2 --cases 60
+    "$BUILD/tests/library_gpu" --draw 1 --cases 400
+gpu_test "gpu: the transpose library under compute-sanitizer memcheck (60 problems, draw 2)" \
+    compute-sanitizer --tool memcheck --error-exitcode 1 "$BUILD/tests/library_gpu" --draw 2 --cases 60
 gpu_test "gpu: lib/example.c, built as its page says, prints no wrong element" library_example_ok
 # Its Python example (ctypes, PyTorch's tensors and stream): every case
 # equal to PyTorch's permute().contiguous(). Where PyTorch cannot use the
