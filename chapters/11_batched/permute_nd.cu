@@ -689,8 +689,7 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
                                                                                          \
         _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++) {                     \
             ok[k] = nd_row_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v);              \
-            in_rel[k] = z2 * a.z_in[2] + v;                                              \
-            out_rel[k] = z2 * a.z_out[2] + v;                                            \
+            nd_row_rel(&a, z2, v, &in_rel[k], &out_rel[k]);                              \
         }                                                                                \
         for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
             for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {           \
@@ -1060,6 +1059,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.pieces = (uint32_t)cpr;
         g[0] = (uint32_t)((chunks + per_block - 1) / per_block);
         g[1] = g[2] = 1;
+    } else if (plan.kind == TP_PLAN_ROWS) {
+        nd_rows_merge(&a, access, g);   /* short rows: in the output's order where that helps */
     }
     dim3 grid(g[0], g[1], g[2]);
     if (shift16) {
