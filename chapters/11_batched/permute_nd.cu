@@ -407,17 +407,23 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
            FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
 }
 
-/* 1 if a tile with a split side takes the funnel tiles where FUNNEL_FITS
+/* 1 if a tile with split rows takes the funnel tiles where FUNNEL_FITS
  * does not: both sides 32 or more. Chapter 10's rule was measured on
  * matrices, whose one-element tile steps one pointer; a split side's
  * one-element tile (permute_nd_split) walks it for every element and
  * was bound by its instructions in tensor sweeps 8 and 9 (SM 74% busy,
  * DRAM 8-17%: chapter 11's NOTES.md, "Draw 9's slowest cases, profiled").
- * The hypothesis: the funnel tiles, 4 bytes a thread, win there from 32 up. */
+ * The hypothesis: the funnel tiles, 4 bytes a thread, win there from 32 up.
+ * Measured (H100, chapter 11's NOTES.md, "The narrow tile over split
+ * rows, and funnel tiles from sides of 32"): four tiles with split rows
+ * gained 13 to 19 points of the copy, a fifth lost 0.8; the one tile
+ * with split columns measured, the 2-byte 40 x 163500 x 25 (2, 1, 0),
+ * lost 4.6, and keeps the split tile (a rule drawn from those cases: to
+ * be measured on a new draw). */
 static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 {
     return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && (in | out) % 4 == 0 &&
-           (plan->rows_lo != 0 || plan->cols_lo != 0) && plan->n_rows >= TP_PLAN_SHORT &&
+           plan->rows_lo != 0 && plan->n_rows >= TP_PLAN_SHORT &&
            plan->n_cols >= TP_PLAN_SHORT;
 }
 
