@@ -991,6 +991,59 @@ static int rows_merge_cases(void)
     return 1;
 }
 
+/* permute_nd_narrow's block, on the CPU: for every element size and
+ * column count, the rows a block takes (nd_narrow_rows) fit its shared
+ * tile, in whole warps, no fewer than before; and for several row counts
+ * of a block (its last block may have fewer), the loads' walk (8 a
+ * batch) and the stores' walk (nd_narrow_next) each visit every element
+ * of the block's rows once, and the shared slots stay in the tile. */
+static int narrow_block_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    static unsigned char seen_load[4096 * 32], seen_store[4096 * 32];
+    int i, C;
+    for (i = 0; i < 5; i++)
+        for (C = 1; C < TP_PLAN_SHORT; C++) {
+            int E = sizes[i], R = nd_narrow_rows(E, C), pitch = nd_narrow_pitch(C);
+            int cap = ND_NARROW_ROWS(E) * (TP_PLAN_SHORT + 1), counts[6], n;
+            EXPECT(R % 32 == 0 && R >= ND_NARROW_ROWS(E) && R * pitch <= cap && R <= 4096,
+                   "%d-byte elements, %d columns: %d rows a block (pitch %d, tile %d)", E, C, R,
+                   pitch, cap);
+            EXPECT(C != TP_PLAN_SHORT - 1 || R == ND_NARROW_ROWS(E),
+                   "%d-byte, 31 columns: %d rows, not %d", E, R, ND_NARROW_ROWS(E));
+            counts[0] = 1, counts[1] = 31, counts[2] = 33, counts[3] = R - 1, counts[4] = R;
+            counts[5] = R / 3 + 1;
+            for (n = 0; n < 6; n++) {
+                int rows = counts[n], t, k0, k, r, c, cj, rj, e;
+                int step_r = ND_THREADS / C, step_c = ND_THREADS - step_r * C;
+                int jstep_c = ND_THREADS / rows, jstep_r = ND_THREADS - jstep_c * rows;
+                memset(seen_load, 0, (size_t)rows * C);
+                memset(seen_store, 0, (size_t)rows * C);
+                for (t = 0; t < ND_THREADS; t++) {
+                    r = t / C, c = t - (t / C) * C;
+                    for (k0 = 0; k0 * ND_THREADS < rows * C; k0 += ND_NARROW_BATCH)
+                        for (k = 0; k < ND_NARROW_BATCH; k++) {
+                            if (r < rows) {
+                                EXPECT(c < C && r * pitch + c < cap, "load slot past the tile");
+                                seen_load[r * C + c]++;
+                            }
+                            nd_narrow_next(&c, &r, step_c, step_r, C);
+                        }
+                    for (cj = t / rows, rj = t - (t / rows) * rows; cj < C;) {
+                        EXPECT(rj < rows && rj * pitch + cj < cap, "store slot past the tile");
+                        seen_store[rj * C + cj]++;
+                        nd_narrow_next(&rj, &cj, jstep_r, jstep_c, rows);
+                    }
+                }
+                for (e = 0; e < rows * C; e++)
+                    EXPECT(seen_load[e] == 1 && seen_store[e] == 1,
+                           "%d-byte, %d columns, %d rows: element %d loaded %d, stored %d times", E,
+                           C, rows, e, seen_load[e], seen_store[e]);
+            }
+        }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -1012,5 +1065,7 @@ int main(void)
     run("403 permutations of short rows, counted in the output's order where their output "
         "neighbours are another axis's (nd_rows_merge)",
         rows_merge_cases);
+    run("permute_nd_narrow's blocks: rows that fit its tile, every element loaded and stored once",
+        narrow_block_cases);
     return failures ? 1 : 0;
 }

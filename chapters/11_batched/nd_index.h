@@ -775,6 +775,43 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
 #define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
 #define ND_NARROW_BATCH 8
 
+/* The narrow tile's shared row pitch for C columns: C + 1 or C + 2,
+ * whichever is odd (permute_nd.cu says why). */
+ND_HD int nd_narrow_pitch(int C)
+{
+    return C + 1 + (C & 1);
+}
+
+/* The rows a narrow tile's block takes, C columns of E-byte elements: as
+ * many as its shared tile holds, ND_NARROW_ROWS(E) (TP_PLAN_SHORT + 1)
+ * elements, at nd_narrow_pitch(C) a row, in whole warps' worth (a
+ * multiple of 32); ND_NARROW_ROWS(E) at C = 31. The tile was sized for 31
+ * columns, and a block of fewer columns took as many rows as one of 31:
+ * the 8-byte (1, 3, 0, 2) of 3 x 2444 x 947 x 4 moved 4 KB a block, 2
+ * elements a thread (ND_NARROW_ROWS(8) = 128 rows of 4), and PyTorch was
+ * faster (chapter 11's README, draw 9). With 4 columns a block takes 832
+ * rows. A hypothesis until measured: more bytes a block and fewer
+ * blocks. */
+ND_HD int nd_narrow_rows(int E, int C)
+{
+    int rows = ND_NARROW_ROWS(E) * (TP_PLAN_SHORT + 1) / nd_narrow_pitch(C);
+    return rows / 32 * 32;
+}
+
+/* The narrow tile's walk over its elements, ND_THREADS at a time without
+ * a division: element k = q n + p (p < n) moves on by ND_THREADS = s_q n
+ * + s_p. Loads: (q, p) = (row, column), n = C; stores: (column, row),
+ * n = R. */
+ND_HD void nd_narrow_next(int *p, int *q, int s_p, int s_q, int n)
+{
+    *p += s_p;
+    *q += s_q;
+    if (*p >= n) {
+        *p -= n;
+        (*q)++;
+    }
+}
+
 ND_HD int nd_nsplit_fit(const tp_plan *plan)
 {
     int64_t most = ND_NARROW_ROWS(plan->elem_bytes);
