@@ -682,7 +682,7 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
  * a long row, each warp loading and storing runs of neighbouring accesses
  * on both sides, as a copy does; all its loads are issued before its
  * first store. */
-#define ND_ROWS_KERNEL(NAME, V)                                                          \
+#define ND_ROWS_KERNEL(NAME, V, MERGED)                                                  \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
     {                                                                                    \
@@ -692,7 +692,12 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
                                                                                          \
         _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++) {                     \
             ok[k] = nd_row_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v);              \
-            nd_row_rel(&a, z2, v, &in_rel[k], &out_rel[k]);                              \
+            if (MERGED) {                                                                \
+                nd_row_rel(&a, z2, v, &in_rel[k], &out_rel[k]);                          \
+            } else {                                                                     \
+                in_rel[k] = z2 * a.z_in[2] + v;                                          \
+                out_rel[k] = z2 * a.z_out[2] + v;                                        \
+            }                                                                            \
         }                                                                                \
         for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
             for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {           \
@@ -706,11 +711,20 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
             }                                                                            \
     }
 
-ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t)
-ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t)
-ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t)
-ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long)
-ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
+ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t, 0)
+ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t, 0)
+ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t, 0)
+ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long, 0)
+ND_ROWS_KERNEL(permute_nd_rows_16, nd_16, 0)
+/* The same, with z1 counted into z2 (nd_rows_merge): a kernel of its own,
+ * so that the division costs the other row copies nothing (in one kernel,
+ * `nvcc -arch=sm_90 -O3 -Xptxas -v` counted 38 registers for the 1, 2 and
+ * 4-byte rows where they had 32). */
+ND_ROWS_KERNEL(permute_nd_rows_merged_1, uint8_t, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_2, uint16_t, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_4, uint32_t, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_8, unsigned long long, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
 
 /* ---- Rows of an odd number of bytes: words, shifted -------------------------
 
@@ -1117,7 +1131,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     } else if (plan.kind == TP_PLAN_TILE) {
         ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else {
-        ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
+        if (a.merge != 0) {
+            ND_LAUNCH(permute_nd_rows_merged, access, grid, dim3(ND_THREADS), in, out, a);
+        } else {
+            ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
+        }
     }
     CHECK_LAUNCH();
     return NULL;
