@@ -366,6 +366,10 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # element (nd_fold_rows); and permute_nd_rowtile, short rows of whole
 # words in a tile (12 to 124 bytes, both tile sides; rows of 128 bytes
 # take another path); and narrow tiles over split rows (1 to 8 bytes);
+# and rows of 148 to 152 bytes counted in the output's order
+# (nd_rows_merge);
+# and narrow tiles of 1 to 7 columns, as many rows a block as the tile
+# holds (nd_narrow_rows: 1 to 16 bytes, blocks with fewer rows);
 # and small batches whose matrices lie apart in the output (in 16-byte
 # groups or, 9 x 31 and 7 x 13 matrices, not), or whose rows
 # are the input's runs, and wide tiles as batches of columns (1 to 8
@@ -405,7 +409,10 @@ permute_nd_levers_ok() {
         "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "4 0,3,2,1 3x7x500x31" "8 2,1,0 17x300x3" \
         "1 2,1,0 31x2000x2" "2 3,1,2,0 5x9x11x13" \
         "1 2,1,0 12x1484x132" "2 0,3,2,1 6x26x8x432" "1 3,1,0,2 9x129x9x231" "2 3,2,1,0 14x11x34x218" \
-        "1 2,1,0 3x70x33" "2 2,1,0 5x40x37"; do
+        "1 2,1,0 3x70x33" "2 2,1,0 5x40x37" \
+        "2 1,2,0,3 6x80x169x76" "4 1,0,2 7x301x37" "8 1,0,2 3x1000x19" "2 0,2,1,3 4x5x300x76" \
+        "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "2 0,2,1 2x2000x3" "4 1,3,0,2 3x50x301x2" \
+        "16 0,2,1 3x500x5" "1 0,2,1 40x50x7"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -415,7 +422,8 @@ permute_nd_levers_ok() {
         "2 2,1,3,0 17x61x289x46" "1 0,2,1 7x9x3001" "1 1,0,3,2 2x3x13x3001" "1 1,0,3,2 30x20x9x31" \
         "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x777x17" "4 1,0,2 3x4x1501" "4 0,2,1,3 3x5x4x371" \
         "1 1,0,2 3x7x1501" "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "1 2,1,0 12x1484x132" \
-        "2 0,3,2,1 6x26x8x432"; do
+        "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
+        "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

@@ -133,6 +133,7 @@ static void walk_tile(sink *s, const nd_args *a, const uint32_t grid[3])
 static int64_t qword[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4][4];
 static int quads_runs;   /* problems that took the quads */
 static int split_runs;   /* tiles with a side split over two axes */
+static int merge_runs;   /* short rows counted in the output's order (nd_rows_merge) */
 
 static void misaligned(sink *s, int bytes, const char *what, int64_t at)
 {
@@ -262,13 +263,14 @@ static void walk_rows(sink *s, const nd_args *a, const uint32_t grid[3], int w)
             for (bx = 0; bx < grid[0]; bx++)
                 for (t = 0; t < ND_THREADS; t++)
                     for (k = 0; k < ND_ROW_UNROLL; k++) {
-                        int64_t v, z0, z1, z2, in_off, out_off;
+                        int64_t v, z0, z1, z2, in_off, out_off, in_rel, out_rel;
                         if (!nd_row_access(a, bx, t, k, &z2, &v))
                             continue;
+                        nd_row_rel(a, z2, v, &in_rel, &out_rel);
                         for (z0 = bz; z0 < a->z_dims[0]; z0 += grid[2])
                             for (z1 = by; z1 < a->z_dims[1]; z1 += grid[1]) {
-                                nd_offsets(a, z0, z1, z2, &in_off, &out_off);
-                                store(s, (out_off + v) * w, (in_off + v) * w, w);
+                                nd_offsets(a, z0, z1, 0, &in_off, &out_off);
+                                store(s, (out_off + out_rel) * w, (in_off + in_rel) * w, w);
                             }
                     }
 }
@@ -313,8 +315,10 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
             walk_tile(&s, &a, grid);
             split_runs += plan.rows_lo != 0 || plan.cols_lo != 0;
         }
-        else
+        else {
+            merge_runs += nd_rows_merge(&a, w, grid);   /* as launch_permute_nd does */
             walk_rows(&s, &a, grid, w);
+        }
     }
     return sink_close(&s);
 }
@@ -940,6 +944,106 @@ static int nsplit_cases(void)
     return 1;
 }
 
+/* Short rows whose output neighbours are another axis's (nd_rows_merge):
+ * the 2-byte (1, 2, 0, 3) of the tensor sweep's 6 x 80 x 1694 x 76, made
+ * small, and random ones: every output byte once, from the right place,
+ * with the rows counted in the output's order (merge_runs says they
+ * were). Rows of a multiple of 32 bytes, or whose output neighbours are
+ * already z2's, stay as they were. */
+static int rows_merge_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    int n, before = merge_runs;
+    tp_problem p;
+    int64_t d1[4] = { 6, 8, 17, 76 }, d2[3] = { 5, 300, 19 }, d3[4] = { 3, 5, 7, 16 };
+    int p1[4] = { 1, 2, 0, 3 }, p2[3] = { 1, 0, 2 }, p3[4] = { 1, 2, 0, 3 };
+    p = tp_problem_make(4, d1, p1, 2);   /* rows of 152 bytes: merged */
+    if (!check_problem(&p, 0x10000, 0x20000))
+        return 0;
+    EXPECT(merge_runs == before + 1, "6 x 8 x 17 x 76 (1, 2, 0, 3), 2 bytes, was not merged");
+    p = tp_problem_make(3, d2, p2, 4);   /* rows of 76 bytes, z1 of 5 */
+    if (!check_problem(&p, 0x10000, 0x20000))
+        return 0;
+    EXPECT(merge_runs == before + 2, "5 x 300 x 19 (1, 0, 2), 4 bytes, was not merged");
+    p = tp_problem_make(4, d3, p3, 2);   /* rows of 32 bytes: whole sectors, not merged */
+    if (!check_problem(&p, 0x10000, 0x20000))
+        return 0;
+    EXPECT(merge_runs == before + 2, "3 x 5 x 7 x 16 (1, 2, 0, 3), rows of 32 bytes, was merged");
+    srand(1126);
+    for (n = 0; n < 400; n++) {   /* the last axis stays, the others permuted */
+        int64_t dims[4], total = 1;
+        int perm[4], rank = 3 + rand() % 2, k, e = sizes[rand() % 5];
+        for (k = 0; k < rank; k++) {
+            dims[k] = 1 + rand() % (k == rank - 1 ? 70 : total > 3000 ? 4 : 30);
+            total *= dims[k];
+            perm[k] = k;
+        }
+        for (k = rank - 2; k > 0; k--) {
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        p = tp_problem_make(rank, dims, perm, e);
+        if (!check_problem(&p, 0x10000 + (uintptr_t)(rand() % 2) * e, 0x20000))
+            return 0;
+    }
+    EXPECT(merge_runs - before >= 50, "only %d of 403 problems were merged", merge_runs - before);
+    return 1;
+}
+
+/* permute_nd_narrow's block, on the CPU: for every element size and
+ * column count, the rows a block takes (nd_narrow_rows) fit its shared
+ * tile, in whole warps, no fewer than before; and for several row counts
+ * of a block (its last block may have fewer), the loads' walk (8 a
+ * batch) and the stores' walk (nd_narrow_next) each visit every element
+ * of the block's rows once, and the shared slots stay in the tile. */
+static int narrow_block_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    static unsigned char seen_load[4096 * 32], seen_store[4096 * 32];
+    int i, C;
+    for (i = 0; i < 5; i++)
+        for (C = 1; C < TP_PLAN_SHORT; C++) {
+            int E = sizes[i], R = nd_narrow_rows(E, C), pitch = nd_narrow_pitch(C);
+            int cap = ND_NARROW_ROWS(E) * (TP_PLAN_SHORT + 1), counts[6], n;
+            EXPECT(R % 32 == 0 && R >= ND_NARROW_ROWS(E) && R * pitch <= cap && R <= 4096,
+                   "%d-byte elements, %d columns: %d rows a block (pitch %d, tile %d)", E, C, R,
+                   pitch, cap);
+            EXPECT(C != TP_PLAN_SHORT - 1 || R == ND_NARROW_ROWS(E),
+                   "%d-byte, 31 columns: %d rows, not %d", E, R, ND_NARROW_ROWS(E));
+            counts[0] = 1, counts[1] = 31, counts[2] = 33, counts[3] = R - 1, counts[4] = R;
+            counts[5] = R / 3 + 1;
+            for (n = 0; n < 6; n++) {
+                int rows = counts[n], t, k0, k, r, c, cj, rj, e;
+                int step_r = ND_THREADS / C, step_c = ND_THREADS - step_r * C;
+                int jstep_c = ND_THREADS / rows, jstep_r = ND_THREADS - jstep_c * rows;
+                memset(seen_load, 0, (size_t)rows * C);
+                memset(seen_store, 0, (size_t)rows * C);
+                for (t = 0; t < ND_THREADS; t++) {
+                    r = t / C, c = t - (t / C) * C;
+                    for (k0 = 0; k0 * ND_THREADS < rows * C; k0 += ND_NARROW_BATCH)
+                        for (k = 0; k < ND_NARROW_BATCH; k++) {
+                            if (r < rows) {
+                                EXPECT(c < C && r * pitch + c < cap, "load slot past the tile");
+                                seen_load[r * C + c]++;
+                            }
+                            nd_narrow_next(&c, &r, step_c, step_r, C);
+                        }
+                    for (cj = t / rows, rj = t - (t / rows) * rows; cj < C;) {
+                        EXPECT(rj < rows && rj * pitch + cj < cap, "store slot past the tile");
+                        seen_store[rj * C + cj]++;
+                        nd_narrow_next(&rj, &cj, jstep_r, jstep_c, rows);
+                    }
+                }
+                for (e = 0; e < rows * C; e++)
+                    EXPECT(seen_load[e] == 1 && seen_store[e] == 1,
+                           "%d-byte, %d columns, %d rows: element %d loaded %d, stored %d times", E,
+                           C, rows, e, seen_load[e], seen_store[e]);
+            }
+        }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -958,5 +1062,10 @@ int main(void)
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     run("400 random narrow tiles over split rows through permute_nd_narrow_split's loads and stores",
         nsplit_cases);
+    run("403 permutations of short rows, counted in the output's order where their output "
+        "neighbours are another axis's (nd_rows_merge)",
+        rows_merge_cases);
+    run("permute_nd_narrow's blocks: rows that fit its tile, every element loaded and stored once",
+        narrow_block_cases);
     return failures ? 1 : 0;
 }

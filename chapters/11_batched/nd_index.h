@@ -69,6 +69,8 @@ typedef struct {
                                      or ND_PAIR_TILE                              */
     int64_t vecs;                 /* ROWS: accesses per row                       */
     uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
+    int64_t merge;                /* ROWS: 0, or z1's extent where nd_rows_merge
+                                     counted z1 into z2 (z1 fastest)              */
 } nd_args;
 
 /* TILE: the first row and column of the tile of block x. */
@@ -184,6 +186,57 @@ ND_HD int nd_row_access(const nd_args *a, uint32_t block_x, uint32_t t, int k, i
     return *v < a->vecs && *z2 < a->z_dims[2];
 }
 
+/* ROWS: the input and output offsets, in accesses, of access v of row z2
+ * (z0's and z1's come from nd_offsets). Where nd_rows_merge counted z1
+ * into z2, z2 is z1 + merge * (the row's z2), z1 fastest. */
+ND_HD void nd_row_rel(const nd_args *a, int64_t z2, int64_t v, int64_t *in_rel, int64_t *out_rel)
+{
+    int64_t i1 = 0, i2 = z2;
+    if (a->merge != 0) {
+        if (a->z_dims[2] <= 0xFFFFFFFFLL) {   /* 32-bit division where it fits */
+            i2 = (int64_t)((uint32_t)z2 / (uint32_t)a->merge);
+        } else {
+            i2 = z2 / a->merge;
+        }
+        i1 = z2 - i2 * a->merge;
+    }
+    *in_rel = i1 * a->z_in[1] + i2 * a->z_in[2] + v;
+    *out_rel = i1 * a->z_out[1] + i2 * a->z_out[2] + v;
+}
+
+/* ROWS, short rows (a block moves bunches of whole rows along z2) whose
+ * neighbours in the output are z1's, not z2's: the 2-byte (1, 2, 0, 3) of
+ * 6 x 80 x 1694 x 76 moves rows of 152 bytes, z2 the 135520 rows that
+ * follow one another in the input, z1 the 6 that follow one another in
+ * the output. Along z2 a block reads whole runs and writes every row to a
+ * place of its own, each row's first and last sector shared with a row
+ * another block writes: Nsight Compute on an H100 found that case writing
+ * 1.23 times the output's sectors and reading 1.29 times its bytes from
+ * DRAM (chapter 11's NOTES.md). Here z1 is counted into z2, z1 fastest,
+ * so that a block writes one contiguous piece of the output and reads a
+ * run of each of z1's rows: 1 if it did so. Rows of a multiple of 32
+ * bytes write whole sectors either way, and stay as they are; so does a
+ * z1 of more than half a block's rows, whose reads would be rows apart,
+ * each row's end sectors shared with a row another block reads (a
+ * hypothesis: the cost only moves from the writes to the reads). */
+static inline int nd_rows_merge(nd_args *a, int access, uint32_t grid[3])
+{
+    int64_t n, bunch;
+    if (a->vecs <= 0 || a->vecs >= ND_THREADS || a->z_dims[1] < 2 ||
+        a->z_out[1] != a->vecs || a->z_out[2] == a->vecs || a->vecs * access % 32 == 0)
+        return 0;
+    n = a->z_dims[1] * a->z_dims[2];
+    bunch = (int64_t)(ND_THREADS / a->vecs) * ND_ROW_UNROLL;
+    if (2 * a->z_dims[1] > bunch || (n + bunch - 1) / bunch > 0x7FFFFFFFLL)
+        return 0;
+    a->merge = a->z_dims[1];
+    a->z_dims[2] = n;
+    a->z_dims[1] = 1;
+    grid[0] = (uint32_t)((n + bunch - 1) / bunch);
+    grid[1] = 1;
+    return 1;
+}
+
 /* The 2-byte pairs (chapter 10's transpose_u16_vec16 with strides):
  * thread t of a 64 x 64 tile, x = t % 8 and y = t / 8, loads 8 elements
  * (16 bytes) of row r0 + 2 y + `row` (row 0 or 1) at columns c0 + 8 x ..
@@ -249,6 +302,7 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
     a->tile = tile;
     a->vecs = 0;
     a->group = a->pieces = 1;
+    a->merge = 0;
     if (plan->kind == TP_PLAN_TILE) {
         int64_t tiles_r = (plan->n_rows + tile - 1) / tile;
         int64_t tiles_c = (plan->n_cols + tile - 1) / tile;
@@ -720,6 +774,43 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
  * returns H. */
 #define ND_NARROW_ROWS(E) (ND_THREADS * 4 / ((E) > 4 ? (E) : 4)) /* 256, 128 or 64 */
 #define ND_NARROW_BATCH 8
+
+/* The narrow tile's shared row pitch for C columns: C + 1 or C + 2,
+ * whichever is odd (permute_nd.cu says why). */
+ND_HD int nd_narrow_pitch(int C)
+{
+    return C + 1 + (C & 1);
+}
+
+/* The rows a narrow tile's block takes, C columns of E-byte elements: as
+ * many as its shared tile holds, ND_NARROW_ROWS(E) (TP_PLAN_SHORT + 1)
+ * elements, at nd_narrow_pitch(C) a row, in whole warps' worth (a
+ * multiple of 32); ND_NARROW_ROWS(E) at C = 31. The tile was sized for 31
+ * columns, and a block of fewer columns took as many rows as one of 31:
+ * the 8-byte (1, 3, 0, 2) of 3 x 2444 x 947 x 4 moved 4 KB a block, 2
+ * elements a thread (ND_NARROW_ROWS(8) = 128 rows of 4), and PyTorch was
+ * faster (chapter 11's README, draw 9). With 4 columns a block takes 832
+ * rows. A hypothesis until measured: more bytes a block and fewer
+ * blocks. */
+ND_HD int nd_narrow_rows(int E, int C)
+{
+    int rows = ND_NARROW_ROWS(E) * (TP_PLAN_SHORT + 1) / nd_narrow_pitch(C);
+    return rows / 32 * 32;
+}
+
+/* The narrow tile's walk over its elements, ND_THREADS at a time without
+ * a division: element k = q n + p (p < n) moves on by ND_THREADS = s_q n
+ * + s_p. Loads: (q, p) = (row, column), n = C; stores: (column, row),
+ * n = R. */
+ND_HD void nd_narrow_next(int *p, int *q, int s_p, int s_q, int n)
+{
+    *p += s_p;
+    *q += s_q;
+    if (*p >= n) {
+        *p -= n;
+        (*q)++;
+    }
+}
 
 ND_HD int nd_nsplit_fit(const tp_plan *plan)
 {

@@ -127,7 +127,8 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * TP_PLAN_SHORT and cannot continue into another axis (the next one is
  * the tile's rows: a batch of k-column matrices, (0, 2, 1) of B x R x k)
  * leaves most of a 64 x 64 tile empty. Here a block takes R =
- * ND_NARROW_ROWS whole rows of C = n_cols elements (chapter 9's lever 5,
+ * nd_narrow_rows(E, C) whole rows of C = n_cols elements, as many as its
+ * shared tile holds (a.group; chapter 9's lever 5,
  * for any rank and element size; where the byte quads or the 2-byte pairs
  * fit, they keep the shape: the quads measured faster, chapter 11's
  * NOTES.md "Rows of an odd number of bytes, and narrow tiles"; the pairs
@@ -135,9 +136,10 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * of the tile, row (k
  * ND_THREADS + t) / C, is loaded by thread t (the row and column stepped,
  * not divided, from one division a block), 8 loads in flight; then
- * thread t stores elements t, t + ND_THREADS, ... of the tile taken
- * column by column (row j % R of column j / R), so a warp stores 32
- * neighbours of one output row. The shared row pitch is C + 1 or C + 2,
+ * thread t stores elements t, t + ND_THREADS, ... of the block's rows
+ * taken column by column (row j % rows of column j / rows, stepped the
+ * same way), so a warp stores 32 neighbours of one output row. The shared row pitch
+ * (nd_narrow_pitch) is C + 1 or C + 2,
  * whichever is odd: the 32 rows a warp reads down one column fall on 32
  * banks (4-byte elements). */
 /* ND_NARROW_ROWS(E), ND_NARROW_BATCH: nd_index.h */
@@ -145,18 +147,19 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
-        enum { R = ND_NARROW_ROWS(sizeof(T)) };                                          \
-        __shared__ T tile[R * (TP_PLAN_SHORT + 1)];   /* at most 33 KB */               \
-        const int C = (int)a.n_cols, pitch = C + 1 + (C & 1), t = threadIdx.x;           \
+        __shared__ T tile[ND_NARROW_ROWS(sizeof(T)) * (TP_PLAN_SHORT + 1)]; /* <= 33 KB */ \
+        const int R = (int)a.group, C = (int)a.n_cols, pitch = nd_narrow_pitch(C);       \
+        const int t = threadIdx.x;                                                       \
         const int step_r = ND_THREADS / C, step_c = ND_THREADS - step_r * C;             \
         const int64_t r0 = (int64_t)blockIdx.x * R;                                      \
         const int rows = (int)min(a.n_rows - r0, (int64_t)R);                            \
+        const int jstep_c = ND_THREADS / rows, jstep_r = ND_THREADS - jstep_c * rows;    \
         int64_t in_off, out_off;                                                         \
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
                 int r = t / C, c = t - (t / C) * C; /* element t of the tile */          \
-                for (int k0 = 0; k0 * ND_THREADS < R * C; k0 += ND_NARROW_BATCH) {      \
+                for (int k0 = 0; k0 * ND_THREADS < rows * C; k0 += ND_NARROW_BATCH) {   \
                     T v[ND_NARROW_BATCH];                                                \
                     int rr[ND_NARROW_BATCH], cc[ND_NARROW_BATCH];                        \
                     _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++) {       \
@@ -164,22 +167,16 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
                         cc[k] = c;                                                       \
                         if (r < rows)                                                    \
                             v[k] = in[in_off + nd_row_in(&a, r0 + r) + c];               \
-                        r += step_r; /* to element (k + 1) ND_THREADS + t */             \
-                        c += step_c;                                                     \
-                        if (c >= C) {                                                    \
-                            c -= C;                                                      \
-                            r++;                                                         \
-                        }                                                                \
+                        nd_narrow_next(&c, &r, step_c, step_r, C); /* (k + 1) ND_THREADS + t */ \
                     }                                                                    \
                     _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++)          \
                         if (rr[k] < rows)                                                \
                             tile[rr[k] * pitch + cc[k]] = v[k];                          \
                 }                                                                        \
                 __syncthreads();                                                         \
-                for (int j = t; j < R * C; j += ND_THREADS) { /* row j % R of column j / R */ \
-                    int cj = j / R, rj = j % R;                                          \
-                    if (rj < rows)                                                       \
-                        out[out_off + nd_col_out(&a, cj) + r0 + rj] = tile[rj * pitch + cj]; \
+                for (int cj = t / rows, rj = t - (t / rows) * rows; cj < C;) { /* j = t, ... */ \
+                    out[out_off + nd_col_out(&a, cj) + r0 + rj] = tile[rj * pitch + cj];   \
+                    nd_narrow_next(&rj, &cj, jstep_r, jstep_c, rows); /* j += ND_THREADS */ \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
@@ -407,17 +404,23 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
            FUNNEL_FITS(plan->n_rows, plan->n_cols, plan->elem_bytes);
 }
 
-/* 1 if a tile with a split side takes the funnel tiles where FUNNEL_FITS
+/* 1 if a tile with split rows takes the funnel tiles where FUNNEL_FITS
  * does not: both sides 32 or more. Chapter 10's rule was measured on
  * matrices, whose one-element tile steps one pointer; a split side's
  * one-element tile (permute_nd_split) walks it for every element and
  * was bound by its instructions in tensor sweeps 8 and 9 (SM 74% busy,
  * DRAM 8-17%: chapter 11's NOTES.md, "Draw 9's slowest cases, profiled").
- * The hypothesis: the funnel tiles, 4 bytes a thread, win there from 32 up. */
+ * The hypothesis: the funnel tiles, 4 bytes a thread, win there from 32 up.
+ * Measured (H100, chapter 11's NOTES.md, "The narrow tile over split
+ * rows, and funnel tiles from sides of 32"): four tiles with split rows
+ * gained 13 to 19 points of the copy, a fifth lost 0.8; the one tile
+ * with split columns measured, the 2-byte 40 x 163500 x 25 (2, 1, 0),
+ * lost 4.6, and keeps the split tile (a rule drawn from those cases: to
+ * be measured on a new draw). */
 static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 {
     return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && (in | out) % 4 == 0 &&
-           (plan->rows_lo != 0 || plan->cols_lo != 0) && plan->n_rows >= TP_PLAN_SHORT &&
+           plan->rows_lo != 0 && plan->n_rows >= TP_PLAN_SHORT &&
            plan->n_cols >= TP_PLAN_SHORT;
 }
 
@@ -679,7 +682,7 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
  * a long row, each warp loading and storing runs of neighbouring accesses
  * on both sides, as a copy does; all its loads are issued before its
  * first store. */
-#define ND_ROWS_KERNEL(NAME, V)                                                          \
+#define ND_ROWS_KERNEL(NAME, V, MERGED)                                                  \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
     {                                                                                    \
@@ -689,8 +692,12 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
                                                                                          \
         _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++) {                     \
             ok[k] = nd_row_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v);              \
-            in_rel[k] = z2 * a.z_in[2] + v;                                              \
-            out_rel[k] = z2 * a.z_out[2] + v;                                            \
+            if (MERGED) {                                                                \
+                nd_row_rel(&a, z2, v, &in_rel[k], &out_rel[k]);                          \
+            } else {                                                                     \
+                in_rel[k] = z2 * a.z_in[2] + v;                                          \
+                out_rel[k] = z2 * a.z_out[2] + v;                                        \
+            }                                                                            \
         }                                                                                \
         for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
             for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {           \
@@ -704,11 +711,20 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
             }                                                                            \
     }
 
-ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t)
-ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t)
-ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t)
-ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long)
-ND_ROWS_KERNEL(permute_nd_rows_16, nd_16)
+ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t, 0)
+ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t, 0)
+ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t, 0)
+ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long, 0)
+ND_ROWS_KERNEL(permute_nd_rows_16, nd_16, 0)
+/* The same, with z1 counted into z2 (nd_rows_merge): a kernel of its own,
+ * so that the division costs the other row copies nothing (in one kernel,
+ * `nvcc -arch=sm_90 -O3 -Xptxas -v` counted 38 registers for the 1, 2 and
+ * 4-byte rows where they had 32). */
+ND_ROWS_KERNEL(permute_nd_rows_merged_1, uint8_t, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_2, uint16_t, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_4, uint32_t, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_8, unsigned long long, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
 
 /* ---- Rows of an odd number of bytes: words, shifted -------------------------
 
@@ -1036,11 +1052,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             return "too many tiles or rows for one grid";
         a.group = (uint32_t)nsplit;
         g[0] = (uint32_t)x;
-    } else if (narrow) {   /* its own blocks: ND_NARROW_ROWS whole rows each */
-        int64_t x = (plan.n_rows + ND_NARROW_ROWS(plan.elem_bytes) - 1) /
-                    ND_NARROW_ROWS(plan.elem_bytes);
+    } else if (narrow) {   /* its own blocks: nd_narrow_rows whole rows each */
+        int rows = nd_narrow_rows(plan.elem_bytes, (int)plan.n_cols);
+        int64_t x = (plan.n_rows + rows - 1) / rows;
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
+        a.group = (uint32_t)rows;
         g[0] = (uint32_t)x;
     }
     shift16 = shift && aligned16 && nd_shift_by_blocks(L);
@@ -1060,6 +1077,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.pieces = (uint32_t)cpr;
         g[0] = (uint32_t)((chunks + per_block - 1) / per_block);
         g[1] = g[2] = 1;
+    } else if (plan.kind == TP_PLAN_ROWS) {
+        nd_rows_merge(&a, access, g);   /* short rows: in the output's order where that helps */
     }
     dim3 grid(g[0], g[1], g[2]);
     if (shift16) {
@@ -1112,7 +1131,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     } else if (plan.kind == TP_PLAN_TILE) {
         ND_LAUNCH(permute_nd_tile, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else {
-        ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
+        if (a.merge != 0) {
+            ND_LAUNCH(permute_nd_rows_merged, access, grid, dim3(ND_THREADS), in, out, a);
+        } else {
+            ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
+        }
     }
     CHECK_LAUNCH();
     return NULL;
