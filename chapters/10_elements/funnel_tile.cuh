@@ -73,19 +73,33 @@
 #define FUNNEL_ROWS(E) (FUNNEL_SEG(E) / (E))       /* a tile's rows, in elements of E bytes */
 #define FUNNEL_COLS(E) (124 / (E))                 /* ... and its columns                   */
 /* Where the dispatchers (chapters 10 and 11) take the funnel tiles for an
- * n_rows x n_cols matrix of E-byte elements (output rows of n_rows): both
- * sides at least 256, and output rows that start mid-sector (lever 4's
- * case) or are at least 4096 bytes long. Measured on an H100 (chapter
- * 10's NOTES.md, "The funnel tiles"): the 64 x 64 one-element tiles were
- * faster with a side of 17 to 128 (but for 2-byte elements at 100003 x
- * 128, 0.2 behind), and at 256 x 50001 and 512 x 30001,
- * whose output rows are whole sectors; the funnel tiles were faster on
- * every odd shape with both sides from 312 up (but one, 0.3 behind), and
- * than the one-element tiles at 8192 x 8192. The 4096 between 512 and
- * 8192 is a guess, not measured. */
+ * n_rows x n_cols matrix of E-byte elements (output rows of n_rows):
+ * 1. both sides at least 256, and output rows that start mid-sector
+ *    (lever 4's case) or are at least 4096 bytes long. Measured on an
+ *    H100 (chapter 10's NOTES.md, "The funnel tiles"): the 64 x 64
+ *    one-element tiles were faster at 256 x 50001 and 512 x 30001, whose
+ *    output rows are whole sectors; the funnel tiles were faster on every
+ *    odd shape with both sides from 312 up (but one, 0.3 behind), and
+ *    than the one-element tiles at 8192 x 8192. The 4096 between 512 and
+ *    8192 is a guess, not measured.
+ * 2. or output rows of at least 4096 bytes that start mid-sector, and at
+ *    least FUNNEL_MIN_COLS(E) columns: 64 of bytes, 48 of 2-byte
+ *    elements. Measured on an H100 on 2-D matrices of 110-200 MB with
+ *    one side of 24 to 400 elements, drawn at random (chapter 10's
+ *    NOTES.md, "Funnel tiles on a short side, in inputs larger than the
+ *    L2"): with output rows of 198645 elements and more, from 96 columns
+ *    of bytes and 55 of 2-byte elements up the funnel tiles led every
+ *    other tile by 9 to 34 points; at 58 and 71 columns of bytes they
+ *    were within 1 point of the best, at 51 and fewer 7 to 20 points
+ *    behind; at 39 columns of 2-byte elements 4.4 behind. Output rows
+ *    between 4096 bytes and those lengths are not measured points. The
+ *    first rule's shapes of 128 columns had fit in the L2. */
+#define FUNNEL_MIN_COLS(E) ((E) == 1 ? 64 : 48)
 #define FUNNEL_FITS(n_rows, n_cols, E)                                                   \
-    ((n_rows) >= 256 && (n_cols) >= 256 &&                                               \
-     ((n_rows) * (E) % 32 != 0 || (n_rows) * (E) >= 4096))
+    (((n_rows) >= 256 && (n_cols) >= 256 &&                                              \
+      ((n_rows) * (E) % 32 != 0 || (n_rows) * (E) >= 4096)) ||                          \
+     ((n_rows) * (E) >= 4096 && (n_rows) * (E) % 32 != 0 &&                              \
+      (n_cols) >= FUNNEL_MIN_COLS(E)))
 
 /* Shared memory of one tile: a row of FUNNEL_GROUPS(E) words per tile
  * column (tile rows -H .. S - 1), placed in FUNNEL_WORDS_COLS(E) by the

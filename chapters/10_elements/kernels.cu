@@ -1310,7 +1310,8 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *            (where SKINNY_FITS: a very short side), else
  *            transpose_u16_tile64w where rows <= cols, else transpose_u16_tile64
  *   1 byte   transpose_u8_funnel where output rows are not whole sectors
- *            (rows % 32 != 0) and FUNNEL_FITS, else
+ *            (rows % 32 != 0), FUNNEL_FITS and rows >= U8_FUNNEL_MIN_ROWS,
+ *            else
  *            transpose_u8_quads (multiples of 4), else transpose_u8_funnel
  *            (the same), else transpose_u8_rows4 (4 rows), else
  *            transpose_u8_skinny (the same), else
@@ -1361,11 +1362,20 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
     return launch_u16_tile(in, out, rows, cols, dim3(TILE, BLOCK_ROWS));
 }
 
+/* Below 400 rows of bytes (output rows of fewer than 400 bytes) the word
+ * loads of transpose_u8_tile64w beat the funnel tiles. Measured on an H100
+ * (NOTES.md, "Funnel tiles on a short side, in inputs larger than the
+ * L2", matrices of 110-200 MB): at 272, 327 and 361 rows tile64w was
+ * 13.0, 1.0 and 11.2 points ahead, at 396 even, at 539 rows 9.7 behind.
+ * Chapter 11 has no word-load tile, and keeps FUNNEL_FITS alone. */
+#define U8_FUNNEL_MIN_ROWS 400
+
 const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, dim3 block)
 {
     const int whole = rows % 32 == 0;   /* output rows of whole sectors */
     (void)block;
     if (!whole && FUNNEL_FITS((long)rows, (long)cols, 1) &&   /* lever 4 first */
+        rows >= U8_FUNNEL_MIN_ROWS &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
     if (launch_u8_quads(in, out, rows, cols, dim3(QUAD_THREADS)) == NULL)

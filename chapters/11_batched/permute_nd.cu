@@ -415,8 +415,10 @@ static int nd_funnel_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
  * rows, and funnel tiles from sides of 32"): four tiles with split rows
  * gained 13 to 19 points of the copy, a fifth lost 0.8; the one tile
  * with split columns measured, the 2-byte 40 x 163500 x 25 (2, 1, 0),
- * lost 4.6, and keeps the split tile (a rule drawn from those cases: to
- * be measured on a new draw). */
+ * lost 4.6, and keeps the split tile (a rule drawn from those cases; with
+ * it that case ran at 24.3% again, and three of the split-row cases
+ * above within 0.2 of before: chapter 11's NOTES.md, "Short rows in the
+ * output's order, and narrow tiles as full as their shared tile"). */
 static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
 {
     return plan->kind == TP_PLAN_TILE && plan->elem_bytes <= 2 && (in | out) % 4 == 0 &&
