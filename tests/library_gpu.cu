@@ -156,11 +156,13 @@ int main(int argc, char **argv)
 
     /* Shapes a random draw seldom makes: 16-byte elements in a narrow
      * tile of 5 columns (nd_narrow_rows), and in rows merged in the
-     * output's order (nd_rows_merge: rows of 3 x 16 bytes). */
+     * output's order (nd_rows_merge: rows of 3 x 16 bytes), and in a wide
+     * tile with two other axes (nd_small_columns: 4 x 100 tiles). */
     {
         static const struct { int rank; int64_t dims[4]; int perm[4]; } fixed[] = {
             { 3, { 3, 500, 5 }, { 0, 2, 1 } },
             { 3, { 7, 301, 3 }, { 1, 0, 2 } },
+            { 4, { 5, 4, 3, 100 }, { 2, 0, 3, 1 } },
         };
         int bad = 0;
         for (k = 0; k < (int)(sizeof fixed / sizeof fixed[0]); k++) {

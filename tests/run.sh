@@ -390,6 +390,9 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # and narrow tiles of 1 to 7 columns, as many rows a block as the tile
 # holds (nd_narrow_rows: 1 to 8 bytes, blocks with fewer rows; 16-byte
 # elements in tests/library_gpu.cu's fixed problems);
+# and wide tiles with two other axes as batches of columns (1 to 8
+# bytes; 16 in library_gpu's fixed problems), and matrices of doubles
+# with 12 rows or fewer (13: chapter 10's dispatcher);
 # and small batches whose matrices lie apart in the output (in 16-byte
 # groups or, 9 x 31 and 7 x 13 matrices, not), or whose rows
 # are the input's runs, and wide tiles as batches of columns (1 to 8
@@ -432,7 +435,9 @@ permute_nd_levers_ok() {
         "1 2,1,0 3x70x33" "2 2,1,0 5x40x37" \
         "2 1,2,0,3 6x80x169x76" "4 1,0,2 7x301x37" "8 1,0,2 3x1000x19" "2 0,2,1,3 4x5x300x76" \
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "2 0,2,1 2x2000x3" "4 1,3,0,2 3x50x301x2" \
-        "1 0,2,1 40x50x7"; do
+        "1 0,2,1 40x50x7" \
+        "8 2,0,3,1 19x4x30x678" "1 2,0,3,1 5x3x7x301" "2 2,0,3,1 7x13x5x97" "4 2,0,3,1 3x9x4x300" \
+        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -443,7 +448,8 @@ permute_nd_levers_ok() {
         "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x777x17" "4 1,0,2 3x4x1501" "4 0,2,1,3 3x5x4x371" \
         "1 1,0,2 3x7x1501" "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "1 2,1,0 12x1484x132" \
         "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
-        "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7"; do
+        "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
+        "8 1,0 5x3001"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

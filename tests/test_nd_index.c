@@ -556,14 +556,15 @@ static int fold_rows_cases(void)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[9][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
-                                     { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
-                                     { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 } };
+    static const int perms[10][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+                                      { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
+                                      { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 },
+                                      { 2, 0, 3, 1 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
-    int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, rows = 0;
+    int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
     srand(5);
     for (n = 0; n < 900; n++) {
-        int which = rand() % 9;
+        int which = rand() % 10;
         int rank = which == 0 || which == 3 || which == 6 || which == 8 ? 3 : 4;
         int e = sizes[rand() % 5];
         int64_t dims[4];
@@ -576,6 +577,11 @@ static int small_batch_cases(void)
         if (which == 6 || which == 7) {   /* wide tiles (nd_small_columns): few rows */
             dims[0] = 1 + rand() % 6;
             dims[rank - 1] = TP_PLAN_SHORT + rand() % 400;
+        }
+        if (which == 9) {   /* wide tiles with two other axes, one between the rows and
+                               the columns in the input: few rows, axis 1 */
+            dims[1] = 1 + rand() % 6;
+            dims[3] = TP_PLAN_SHORT + rand() % 400;
         }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
@@ -592,6 +598,7 @@ static int small_batch_cases(void)
             mode = nd_small_fit(&plan);
             EXPECT(mode == 2, "a batch of columns the small batch does not take");
             columns++;
+            columns3 += plan.nz == 3;
         }
         if (mode == 0 && nd_small_rows(&plan)) {   /* as the launch does, after the columns */
             mode = nd_small_fit(&plan);
@@ -615,19 +622,23 @@ static int small_batch_cases(void)
             const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C, per = 16 / e;
             const int64_t S = a.z_out[2];
             scattered += S != M;
-            uint32_t bx, by;
+            uint32_t bx, by, bz;
+            for (bz = 0; bz < grid[2]; bz++)
             for (by = 0; by < grid[1]; by++)
                 for (bx = 0; bx < grid[0]; bx++) {
-                    int64_t b0 = (int64_t)bx * a.pieces, z1;
+                    int64_t b0 = (int64_t)bx * a.pieces, z0, z1;
                     int64_t left = a.z_dims[2] - b0;
                     int nn = (int)(left < a.pieces ? left : a.pieces) * M, t, j;
+                    for (z0 = bz; z0 < a.z_dims[0]; z0 += grid[2])
                     for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1]) {
+                        const int64_t zi = z0 * a.z_in[0] + z1 * a.z_in[1];
+                        const int64_t zo = z0 * a.z_out[0] + z1 * a.z_out[1];
                         int i;
                         for (i = 0; i < nn; i++)
                             chunk[i] = -1;
                         if (a.z_in[2] == M) {   /* the kernel's test */
                             for (i = 0; i < nn; i++)
-                                chunk[i] = z1 * a.z_in[1] + b0 * M + i;
+                                chunk[i] = zi + b0 * M + i;
                         } else {
                             /* row runs cut in pieces of 32 U elements, a warp's each */
                             const int U = ND_SMALL_RUN_LOADS(e), len = nn / M * C;
@@ -644,7 +655,7 @@ static int small_batch_cases(void)
                                         if (k1 < len) {
                                             EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
                                                    (long long)at);
-                                            chunk[at] = z1 * a.z_in[1] + b0 * C + r * a.in_row + k1;
+                                            chunk[at] = zi + b0 * C + r * a.in_row + k1;
                                         }
                                         nd_lane_step(&q, C);
                                     }
@@ -655,7 +666,7 @@ static int small_batch_cases(void)
                             EXPECT(a.group == 3 && R == 1, "a batch of rows with %d rows", R);
                             for (k = 0; k < C * slots; k++) {
                                 int c = k / slots, sl = k - c * slots, r0, r1, r;
-                                int64_t col = (z1 * a.z_out[1] + b0 + (int64_t)c * a.out_col) * e;
+                                int64_t col = (zo + b0 + (int64_t)c * a.out_col) * e;
                                 int hd = (int)((16 - ((s.out_addr + col) & 15)) & 15) / e;
                                 if (nd_col_slot(sl, h, hd, per, &r0, &r1))
                                     EXPECT((s.out_addr + col + r0 * e) % 16 == 0 && r1 - r0 == per,
@@ -684,7 +695,7 @@ static int small_batch_cases(void)
                                     if (k * per + j < nn) {
                                         int64_t from = chunk[nd_small_src(q, R, C)];
                                         EXPECT(from >= 0, "a chunk element never loaded");
-                                        store(&s, (z1 * a.z_out[1] + b0 * S + at) * e, from * e, e);
+                                        store(&s, (zo + b0 * S + at) * e, from * e, e);
                                     }
                                     nd_small_next(&q, R, C);
                                 }
@@ -697,6 +708,7 @@ static int small_batch_cases(void)
     }
     EXPECT(fits >= 250, "only %d of 900 drawn batches fit the small-batch kernel", fits);
     EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
+    EXPECT(columns3 >= 40, "only %d of them were wide tiles with two other axes", columns3);
     EXPECT(rows >= 40, "only %d of them were narrow tiles as rows", rows);
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);

@@ -582,12 +582,14 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
         const int64_t b0 = (int64_t)blockIdx.x * a.pieces, S = a.z_out[2];               \
         const int n = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */  \
+        for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
-            const T *src = in + z1 * a.z_in[1] + b0 * M;                                 \
-            uint8_t *dst = (uint8_t *)(out + z1 * a.z_out[1] + b0 * S);                  \
+            const T *at = in + z0 * a.z_in[0] + z1 * a.z_in[1];   /* this matrix batch */ \
+            const T *src = at + b0 * M;                                                  \
+            uint8_t *dst = (uint8_t *)(out + z0 * a.z_out[0] + z1 * a.z_out[1] + b0 * S);  \
             const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
             if ((MODE) == 2)   /* rows of the matrices follow one another */             \
-                ND_SMALL_LOAD_ROWS(T, in + z1 * a.z_in[1] + b0 * C, (T *)chunk, R, C,    \
+                ND_SMALL_LOAD_ROWS(T, at + b0 * C, (T *)chunk, R, C,                     \
                                    n / M, a.in_row);                                     \
             else                                                                         \
                 nd_small_load((const uint8_t *)src, chunk, n * E);                       \
@@ -628,7 +630,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                         }                                                                \
                     }                                                                    \
                 }                                                                        \
-            __syncthreads(); /* the chunk is refilled for the next z1 */                 \
+            __syncthreads(); /* the chunk is refilled for the next z1 or z0 */           \
         }                                                                                \
     }
 #define ND_SMALL_KERNELS(NAME, MODE)                                                     \
@@ -923,13 +925,19 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
  * kernel for every shape that its chapter measured, take it. They need
  * sides that fit an int and, for their wide accesses, 16-byte aligned
  * buffers (cudaMalloc's); otherwise, or for 16-byte elements, returns
- * "n/a" and permute_nd's own tile runs. */
+ * "n/a" and permute_nd's own tile runs. So it does for doubles in a
+ * matrix of nd_columns_max_rows rows or fewer, which chapter 10's
+ * dispatcher moves in 32 x 32 tiles, mostly empty (8-byte 4 x 4204200:
+ * 26.5% of the copy, H100; chapter 11's NOTES.md, "Wide tiles with two
+ * other axes, as batches of columns"): permute_nd takes it as a batch of
+ * columns (nd_small_columns). */
 static const char *launch_matrix(const tp_plan *plan, const void *in, void *out)
 {
     int rows, cols;
     if (plan->kind != TP_PLAN_TILE || plan->nz != 0 || plan->rows_lo != 0 ||
         plan->cols_lo != 0 || plan->n_rows > INT_MAX || plan->n_cols > INT_MAX ||
-        ((uintptr_t)in | (uintptr_t)out) % 16 != 0)
+        ((uintptr_t)in | (uintptr_t)out) % 16 != 0 ||
+        (plan->elem_bytes == 8 && plan->n_rows <= nd_columns_max_rows(8)))
         return "n/a";
     rows = (int)plan->n_rows;
     cols = (int)plan->n_cols;
