@@ -519,7 +519,9 @@ static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t
  * kernels). Two other axes: the 8-byte (2, 0, 3, 1) of 195 x 4 x 30 x
  * 678, 4 x 678 tiles, ran on the 32 x 32 tiles at 29.8% of the copy
  * where CuPy's elementwise copy ran 2.8 times as fast (tensor sweep draw
- * 11, H100). 1 and the plan rewritten, else 0 and the plan as it was. */
+ * 11, H100); as a batch 84.5% (NOTES.md, "Wide tiles with two other
+ * axes, as batches of columns"). 1 and the plan rewritten, else 0 and
+ * the plan as it was. */
 static inline int nd_small_columns(tp_plan *plan)
 {
     if (!nd_small_batchable(plan, 2) || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
