@@ -580,7 +580,7 @@ static int small_batch_cases(void)
         }
         if (which == 9) {   /* wide tiles with two other axes, one between the rows and
                                the columns in the input: few rows, axis 1 */
-            dims[1] = 1 + rand() % 6;
+            dims[1] = 1 + rand() % (e == 1 ? 16 : 6);
             dims[3] = TP_PLAN_SHORT + rand() % 400;
         }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
@@ -594,7 +594,9 @@ static int small_batch_cases(void)
         uint32_t grid[3];
         sink s;
         int mode = nd_small_fit(&plan);
-        if (mode == 0 && nd_small_columns(&plan)) {   /* as the launch does */
+        if (mode == 0 && nd_small_columns(&plan, e == 1 && n % 2 ? ND_COLUMNS_BYTES_UNSKINNY
+                                                                : nd_columns_max_rows(e))) {
+            /* as the launch does (bytes: with and without a skinny kernel to take it) */
             mode = nd_small_fit(&plan);
             EXPECT(mode == 2, "a batch of columns the small batch does not take");
             columns++;
