@@ -681,27 +681,40 @@ static int small_batch_cases(void)
                             }
                             continue;
                         }
-                        for (t = 0; t < ND_THREADS; t++)
-                            for (k = t; k * per < nn; k += ND_THREADS) {
-                                nd_small_pos q = nd_small_at(k * per, R, C);
-                                const int g0 = q.g;
-                                const int whole = (k + 1) * per <= nn &&
-                                                  nd_small_whole(k * per, g0, per, M, S);
-                                int g = g0;
-                                for (j = 0; j < per; j++) {
-                                    int64_t at;   /* the kernel's: one group, or one at a time */
-                                    if (k * per + j - g * M == M)
-                                        g++;
-                                    at = whole ? nd_small_dst(k * per, g0, M, S) + j
-                                               : nd_small_dst(k * per + j, g, M, S);
-                                    if (k * per + j < nn) {
-                                        int64_t from = chunk[nd_small_src(q, R, C)];
-                                        EXPECT(from >= 0, "a chunk element never loaded");
-                                        store(&s, (zo + b0 * S + at) * e, from * e, e);
+                        {
+                            /* one run (the kernel's MODE 1 and 2): groups start sh
+                               elements before the run, on a 16-byte boundary; apart
+                               in the output (its MODE 4): at the run */
+                            const int64_t run = s.out_addr + (zo + b0 * S) * e;
+                            const int sh = S != M ? 0 : (int)((run & 15) / e);
+                            for (t = 0; t < ND_THREADS; t++)
+                                for (k = t; k * per - sh < nn; k += ND_THREADS) {
+                                    const int o0 = k * per - sh;
+                                    nd_small_pos q = nd_small_at(o0 > 0 ? o0 : 0, R, C);
+                                    const int g0 = q.g;
+                                    const int whole = o0 >= 0 && o0 + per <= nn &&
+                                                      nd_small_whole(o0, g0, per, M, S);
+                                    int g = g0;
+                                    if (whole && S == M)
+                                        EXPECT((run + (int64_t)o0 * e) % 16 == 0,
+                                               "a 16-byte store at byte %lld", (long long)(run + o0 * e));
+                                    for (j = 0; j < per; j++) {
+                                        int64_t at;   /* the kernel's: one group, or one at a time */
+                                        if (o0 + j < 0)
+                                            continue;
+                                        if (o0 + j - g * M == M)
+                                            g++;
+                                        at = whole ? nd_small_dst(o0, g0, M, S) + j
+                                                   : nd_small_dst(o0 + j, g, M, S);
+                                        if (o0 + j < nn) {
+                                            int64_t from = chunk[nd_small_src(q, R, C)];
+                                            EXPECT(from >= 0, "a chunk element never loaded");
+                                            store(&s, (zo + b0 * S + at) * e, from * e, e);
+                                        }
+                                        nd_small_next(&q, R, C);
                                     }
-                                    nd_small_next(&q, R, C);
                                 }
-                            }
+                        }
                     }
                 }
         }

@@ -588,6 +588,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             const T *src = at + b0 * M;                                                  \
             uint8_t *dst = (uint8_t *)(out + z0 * a.z_out[0] + z1 * a.z_out[1] + b0 * S);  \
             const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
+            /* one run (MODE 1, 2): groups start sh elements before dst, on 16 bytes */  \
+            const int sh = (MODE) == 4 ? 0 : (int)(((uintptr_t)dst & 15) / E);             \
             if ((MODE) == 2)   /* rows of the matrices follow one another */             \
                 ND_SMALL_LOAD_ROWS(T, at + b0 * C, (T *)chunk, R, C,                     \
                                    n / M, a.in_row);                                     \
@@ -603,21 +605,25 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                         ((const T *)chunk)[nd_small_src(q, R, C)];                       \
                 }                                                                        \
             else                                                                         \
-                for (int k = threadIdx.x; k * PER < n; k += ND_THREADS) {                \
+                for (int k = threadIdx.x; k * PER - sh < n; k += ND_THREADS) {           \
                     uint32_t w[4] = {0, 0, 0, 0};                                        \
-                    nd_small_pos q = nd_small_at(k * PER, R, C);                         \
+                    const int o0 = k * PER - sh;   /* the group's first element */       \
+                    nd_small_pos q = nd_small_at(max(o0, 0), R, C);                      \
                     const int g0 = q.g;                                                  \
                     _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
-                        if (k * PER + j < n)                                             \
-                            ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
-                        nd_small_next(&q, R, C);                                         \
+                        if (o0 + j >= 0) {                                               \
+                            if (o0 + j < n)                                              \
+                                ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);     \
+                            nd_small_next(&q, R, C);                                     \
+                        }                                                                \
                     }                                                                    \
                     if ((MODE) != 4) {   /* the matrices follow one another: one run */       \
-                        if (wide && (k + 1) * PER <= n)                                  \
-                            __stwb((uint4 *)(dst + 16 * k), make_uint4(w[0], w[1], w[2], w[3])); \
+                        if (o0 >= 0 && o0 + PER <= n)   /* on a 16-byte boundary */      \
+                            __stwb((uint4 *)(dst + E * o0), make_uint4(w[0], w[1], w[2], w[3])); \
                         else                                                             \
-                            _Pragma("unroll") for (int j = 0; j < PER; j++) if (k * PER + j < n) \
-                                ND_SMALL_PUT(dst, k * PER + j, w, j, E);                 \
+                            _Pragma("unroll") for (int j = 0; j < PER; j++)              \
+                                if (o0 + j >= 0 && o0 + j < n)                           \
+                                    ND_SMALL_PUT(dst, o0 + j, w, j, E);                  \
                     } else if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
                         __stwb((uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)),     \
                                make_uint4(w[0], w[1], w[2], w[3]));                      \
