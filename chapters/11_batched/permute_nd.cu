@@ -608,21 +608,27 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                 for (int k = threadIdx.x; k * PER - sh < n; k += ND_THREADS) {           \
                     uint32_t w[4] = {0, 0, 0, 0};                                        \
                     const int o0 = k * PER - sh;   /* the group's first element */       \
-                    nd_small_pos q = nd_small_at(max(o0, 0), R, C);                      \
-                    const int g0 = q.g;                                                  \
-                    _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
-                        if (o0 + j >= 0) {                                               \
-                            if (o0 + j < n)                                              \
-                                ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);     \
+                    if ((MODE) != 4 && o0 < 0) {   /* the run's head, before 16 bytes */ \
+                        nd_small_pos q = nd_small_at(0, R, C);                           \
+                        for (int i = 0; i < o0 + PER && i < n; i++) {                    \
+                            ((T *)dst)[i] = ((const T *)chunk)[nd_small_src(q, R, C)];   \
                             nd_small_next(&q, R, C);                                     \
                         }                                                                \
+                        continue;                                                        \
                     }                                                                    \
-                    if ((MODE) != 4) {   /* the matrices follow one another: one run */       \
-                        if (o0 >= 0 && o0 + PER <= n)   /* on a 16-byte boundary */      \
+                    nd_small_pos q = nd_small_at(o0, R, C);                              \
+                    const int g0 = q.g;                                                  \
+                    _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
+                        if (o0 + j < n)                                                  \
+                            ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
+                        nd_small_next(&q, R, C);                                         \
+                    }                                                                    \
+                    if ((MODE) != 4) {   /* one run: o0 is on a 16-byte boundary */      \
+                        if (o0 + PER <= n)                                               \
                             __stwb((uint4 *)(dst + E * o0), make_uint4(w[0], w[1], w[2], w[3])); \
                         else                                                             \
                             _Pragma("unroll") for (int j = 0; j < PER; j++)              \
-                                if (o0 + j >= 0 && o0 + j < n)                           \
+                                if (o0 + j < n)                                          \
                                     ND_SMALL_PUT(dst, o0 + j, w, j, E);                  \
                     } else if (wide && (k + 1) * PER <= n && nd_small_whole(k * PER, g0, PER, M, S)) { \
                         __stwb((uint4 *)(dst + E * nd_small_dst(k * PER, g0, M, S)),     \
