@@ -573,8 +573,12 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * registers and ran 8 to 10 points slower on matrices that follow one
  * another: 1-byte (0, 1, 3, 2) of 978 x 1447 x 8 x 33, 8-byte (0, 2, 1)
  * of 200000 x 31 x 9, H100; NOTES.md). */
+#define ND_SMALL_BOUNDS_1 __launch_bounds__(ND_THREADS)
+#define ND_SMALL_BOUNDS_2 __launch_bounds__(ND_THREADS, 8)
+#define ND_SMALL_BOUNDS_3 __launch_bounds__(ND_THREADS)
+#define ND_SMALL_BOUNDS_4 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
-    __global__ void __launch_bounds__(ND_THREADS)                                        \
+    __global__ void ND_SMALL_BOUNDS_##MODE                                               \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
         __shared__ __align__(16) uint8_t chunk[ND_SMALL_BYTES];                          \
@@ -588,8 +592,9 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             const T *src = at + b0 * M;                                                  \
             uint8_t *dst = (uint8_t *)(out + z0 * a.z_out[0] + z1 * a.z_out[1] + b0 * S);  \
             const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
-            /* one run (MODE 1, 2): groups start sh elements before dst, on 16 bytes */  \
-            const int sh = (MODE) == 4 ? 0 : (int)(((uintptr_t)dst & 15) / E);             \
+            /* one run of 1 or 2-byte elements (MODE 1, 2): groups start sh     */        \
+            /* elements before dst, on 16 bytes (see above)                     */        \
+            const int sh = (MODE) == 4 || E > 2 ? 0 : (int)(((uintptr_t)dst & 15) / E);   \
             if ((MODE) == 2)   /* rows of the matrices follow one another */             \
                 ND_SMALL_LOAD_ROWS(T, at + b0 * C, (T *)chunk, R, C,                     \
                                    n / M, a.in_row);                                     \
@@ -623,8 +628,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                             ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
                         nd_small_next(&q, R, C);                                         \
                     }                                                                    \
-                    if ((MODE) != 4) {   /* one run: o0 is on a 16-byte boundary */      \
-                        if (o0 + PER <= n)                                               \
+                    if ((MODE) != 4) {   /* one run: o0 on 16 bytes where E <= 2 */      \
+                        if ((E <= 2 || wide) && o0 + PER <= n)                           \
                             __stwb((uint4 *)(dst + E * o0), make_uint4(w[0], w[1], w[2], w[3])); \
                         else                                                             \
                             _Pragma("unroll") for (int j = 0; j < PER; j++)              \
