@@ -682,22 +682,27 @@ static int small_batch_cases(void)
                             continue;
                         }
                         {
-                            /* one run (the kernel's MODE 1 and 2): groups start sh
-                               elements before the run, on a 16-byte boundary; apart
-                               in the output (its MODE 4): at the run */
+                            /* one run of 1 or 2-byte elements (the kernel's MODE 1
+                               and 2): groups start sh elements before the run, on a
+                               16-byte boundary; else (and apart in the output, its
+                               MODE 4) at the run, whole only where it is wide */
                             const int64_t run = s.out_addr + (zo + b0 * S) * e;
-                            const int sh = S != M ? 0 : (int)((run & 15) / e);
+                            const int shifted = S == M && e <= 2;
+                            const int sh = shifted ? (int)((run & 15) / e) : 0;
+                            const int wide = run % 16 == 0 && (S - M) * e % 16 == 0;
                             for (t = 0; t < ND_THREADS; t++)
                                 for (k = t; k * per - sh < nn; k += ND_THREADS) {
                                     const int o0 = k * per - sh;
                                     nd_small_pos q = nd_small_at(o0 > 0 ? o0 : 0, R, C);
                                     const int g0 = q.g;
                                     const int whole = o0 >= 0 && o0 + per <= nn &&
+                                                      (shifted || wide) &&
                                                       nd_small_whole(o0, g0, per, M, S);
                                     int g = g0;
-                                    if (whole && S == M)
-                                        EXPECT((run + (int64_t)o0 * e) % 16 == 0,
-                                               "a 16-byte store at byte %lld", (long long)(run + o0 * e));
+                                    if (whole)
+                                        EXPECT((run + nd_small_dst(o0, g0, M, S) * e) % 16 == 0,
+                                               "a 16-byte store at byte %lld",
+                                               (long long)(run + nd_small_dst(o0, g0, M, S) * e));
                                     for (j = 0; j < per; j++) {
                                         int64_t at;   /* the kernel's: one group, or one at a time */
                                         if (o0 + j < 0)

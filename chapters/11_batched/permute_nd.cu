@@ -572,7 +572,21 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * only its own load and store (one kernel for all of them held more
  * registers and ran 8 to 10 points slower on matrices that follow one
  * another: 1-byte (0, 1, 3, 2) of 978 x 1447 x 8 x 33, 8-byte (0, 2, 1)
- * of 200000 x 31 x 9, H100; NOTES.md). */
+ * of 200000 x 31 x 9, H100; NOTES.md).
+ *
+ * A run of 1 or 2-byte elements (MODE 1, 2) that does not start on 16
+ * bytes is stored in 16-byte groups that start sh elements before it, on
+ * a 16-byte boundary; the one thread whose group starts before the run
+ * stores the run's head alone. Stored element by element, such a run cost
+ * 6.8 times the output's L2 write sectors on 1-byte (1, 0, 3, 2) of 11 x
+ * 837 x 10 x 2123 (Nsight Compute, H100), 1.05 times with the groups
+ * shifted. 4 and 8-byte runs keep their element stores: shifted, 4-byte
+ * (0, 2, 1) of 300001 x 11 x 9 and 90001 x 37 x 9 lost 4 points each.
+ * The row batches (MODE 2) are held to 32 registers, 8 blocks a
+ * multiprocessor: 3 to 9 points gained on 1 and 4-byte column
+ * batches; the same bound on MODE 1 spilled and lost up to 8 points
+ * (8-byte (0, 2, 1) of 200000 x 31 x 9). H100, NOTES.md, "Byte column
+ * batches". */
 #define ND_SMALL_BOUNDS_1 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_2 __launch_bounds__(ND_THREADS, 8)
 #define ND_SMALL_BOUNDS_3 __launch_bounds__(ND_THREADS)
