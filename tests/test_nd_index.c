@@ -594,9 +594,7 @@ static int small_batch_cases(void)
         uint32_t grid[3];
         sink s;
         int mode = nd_small_fit(&plan);
-        if (mode == 0 && nd_small_columns(&plan, e == 1 && n % 2 ? ND_COLUMNS_BYTES_UNSKINNY
-                                                                : nd_columns_max_rows(e))) {
-            /* as the launch does (bytes: with and without a skinny kernel to take it) */
+        if (mode == 0 && nd_small_columns(&plan)) {   /* as the launch does */
             mode = nd_small_fit(&plan);
             EXPECT(mode == 2, "a batch of columns the small batch does not take");
             columns++;

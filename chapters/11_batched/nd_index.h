@@ -471,22 +471,15 @@ static inline int nd_small_fit(const tp_plan *plan)
  * size: where the batch beat the skinny and narrow tiles on the H100
  * (3 to 24 rows or columns, each element size, shapes of about 200 MB;
  * NOTES.md, "Row tiles a warp a line, and small batches of columns and
- * rows"). 1-byte batches lost from 8 rows or columns (a hypothesis: they
- * gather a byte at a time from shared memory); 16-byte elements were
- * not measured and take the 8-byte limits. */
+ * rows"); 16-byte elements were not measured and take the 8-byte limits.
+ * Bytes: 5 rows at first, 16 since their runs are stored in aligned
+ * 16-byte groups (byte wide tiles of 6 to 16 rows went from 13.5-26.7%
+ * of the copy on the skinny kernels or 10-22.6% on the one-element
+ * tiles to 32.8-34.0%, H100; NOTES.md, "Byte column batches"). */
 ND_HD int nd_columns_max_rows(int elem_bytes)
 {
-    return elem_bytes == 1 ? 5 : elem_bytes == 2 ? 16 : 12;
+    return elem_bytes == 1 || elem_bytes == 2 ? 16 : 12;
 }
-/* Byte tiles of 6 to 16 rows that the skinny kernels cannot take (their
- * output runs must start on a 4-byte word: nd_skinny_fit) fall to the
- * one-element tiles: tensor sweep draw 12's 1-byte (1, 0, 3, 2) of 11 x
- * 837 x 10 x 2123 ran at 15.0% of the copy in permute_nd_tile_1 (H100,
- * bound by its instructions: NOTES.md, "Draws 10, 11 and 12 with the
- * library"). There the batch of columns takes up to this many rows. A
- * hypothesis until measured: the batch's byte gathers cost less than one
- * element a thread. */
-#define ND_COLUMNS_BYTES_UNSKINNY 16
 ND_HD int nd_rows_max_cols(int elem_bytes)
 {
     return elem_bytes == 2 ? 7 : 5;
@@ -531,9 +524,9 @@ static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t
  * 11, H100); as a batch 84.5% (NOTES.md, "Wide tiles with two other
  * axes, as batches of columns"). 1 and the plan rewritten, else 0 and
  * the plan as it was. */
-static inline int nd_small_columns(tp_plan *plan, int most_rows)
+static inline int nd_small_columns(tp_plan *plan)
 {
-    if (!nd_small_batchable(plan, 2) || plan->n_rows > most_rows ||
+    if (!nd_small_batchable(plan, 2) || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
         plan->out_col != plan->n_rows)
         return 0;
     nd_small_append(plan, plan->n_cols, 1, plan->n_rows);   /* the columns */

@@ -999,7 +999,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, narrow, nsplit, skinny, small, most_rows;
+    int access, quads, pairs, funnel, shift, shift16, narrow, nsplit, skinny, small;
     const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
     const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
     int64_t L;   /* ROWS: a row's bytes */
@@ -1046,11 +1046,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
     batch = plan;
-    most_rows = nd_columns_max_rows(plan.elem_bytes);
-    if (plan.elem_bytes == 1 &&
-        !nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg))
-        most_rows = ND_COLUMNS_BYTES_UNSKINNY;   /* no skinny kernel to take it */
-    if (!small && nd_small_columns(&batch, most_rows) && (small = nd_small_fit(&batch)) != 0)
+    if (!small && nd_small_columns(&batch) && (small = nd_small_fit(&batch)) != 0)
         plan = batch;   /* a wide tile, as a batch of columns */
     batch = plan;
     if (!small && nd_small_rows(&batch) && (small = nd_small_fit(&batch)) != 0)
