@@ -802,7 +802,16 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * (NOTES.md, "Wider rows shifted"). */
 #define ND_SHIFT_WORDS (ND_THREADS * 16 / 4)   /* a block's 4096 bytes, in words: 1024 */
 #define ND_SHIFT_CHUNKS 8
-#define ND_SHIFT_MIN_BYTES 256
+/* The shortest rows shifted, by the access permute_nd_rows would use:
+ * 256 bytes at first, for every access. Rows of 70 to 250 bytes, 28 of
+ * them, each in its own shape of 150 to 250 MB, on the H100 (NOTES.md,
+ * "Short rows shifted"): in 1-byte accesses the shifted rows won 14 of
+ * 16 (rows of 87 to 250 bytes) by 6 to 26 points, one by 0.9, and lost
+ * one (106 bytes) by 2.0; in 2-byte accesses they won every row of 182
+ * bytes or more (5, by 2.3 to 9.5 points) and lost 9 of the 12 shorter
+ * ones, by up to 16 points. So: 1 byte from 64 (64 to 86 measured on a
+ * second draw, ibid.), 2 bytes from 180. */
+#define ND_SHIFT_MIN_BYTES(access) ((access) == 1 ? 64 : (access) == 2 ? 180 : 256)
 /* The words, and the chunks, of a row of L bytes that starts anywhere in a word. */
 #define ND_SHIFT_ROW_WORDS(L) (((L) + 3) / 4 + 1)
 #define ND_SHIFT_ROW_CHUNKS(L) ((ND_SHIFT_ROW_WORDS(L) + 31) / 32)
@@ -1037,7 +1046,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
      * that fill a third of permute_nd_rows_shift16's blocks (its 16-byte
      * lanes, where the buffers allow them). */
     L = plan.row_len * plan.elem_bytes;
-    shift = plan.kind == TP_PLAN_ROWS && aligned4 && L >= ND_SHIFT_MIN_BYTES &&
+    shift = plan.kind == TP_PLAN_ROWS && aligned4 && L >= ND_SHIFT_MIN_BYTES(access) &&
             /* the chunks' numbers fit 32 bits (true of any tensor that fits a GPU today) */
             nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(L) <
                 0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS &&
