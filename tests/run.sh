@@ -399,10 +399,13 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # bytes; the skinny wide tiles keep two shapes with two other axes,
 # which the columns do not take); and narrow tiles as batches of rows
 # (1 to 8 bytes; the narrow and skinny tall tiles keep shapes with two
-# other axes, which the rows do not take). The first, the shifted rows
+# other axes, which the rows do not take); and shifted rows shorter than
+# 256 bytes (1-byte rows of 69 and 99 bytes, 2-byte of 186 and 254), and
+# byte wide tiles of 10 to 16 rows as batches of columns, their runs
+# stored from a 16-byte boundary (and a 2-byte one). The first, the shifted rows
 # (chunks, blocks), the skinny tiles (wide, tall), a small batch, a
-# fold, a row tile and each new kind of small batch also under
-# compute-sanitizer.
+# fold, a row tile, each new kind of small batch, a short shifted row of
+# each size and a byte batch of 12 rows also under compute-sanitizer.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -437,7 +440,9 @@ permute_nd_levers_ok() {
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "2 0,2,1 2x2000x3" "4 1,3,0,2 3x50x301x2" \
         "1 0,2,1 40x50x7" \
         "8 2,0,3,1 19x4x30x678" "1 2,0,3,1 5x3x7x301" "2 2,0,3,1 7x13x5x97" "4 2,0,3,1 3x9x4x300" \
-        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001"; do
+        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" \
+        "1 1,0,2 10x20x99" "1 2,0,1,3 3x40x5x69" "2 2,1,0,3 3x5x4x93" "2 1,0,2 30x5x127" \
+        "1 0,2,1 30x16x401" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -449,7 +454,7 @@ permute_nd_levers_ok() {
         "1 1,0,2 3x7x1501" "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "1 2,1,0 12x1484x132" \
         "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
-        "8 1,0 5x3001"; do
+        "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

@@ -473,9 +473,9 @@ static inline int nd_small_fit(const tp_plan *plan)
  * NOTES.md, "Row tiles a warp a line, and small batches of columns and
  * rows"); 16-byte elements were not measured and take the 8-byte limits.
  * Bytes: 5 rows at first, 16 since their runs are stored in aligned
- * 16-byte groups (byte wide tiles of 6 to 16 rows went from 13.5-26.7%
- * of the copy on the skinny kernels or 10-22.6% on the one-element
- * tiles to 32.8-34.0%, H100; NOTES.md, "Byte column batches"). */
+ * 16-byte groups (byte wide tiles of 6 to 16 rows, on the skinny
+ * kernels or the one-element tiles before, went from 9.2-26.7% of the
+ * copy to 32.0-34.2%, H100; NOTES.md, "Byte column batches"). */
 ND_HD int nd_columns_max_rows(int elem_bytes)
 {
     return elem_bytes == 1 || elem_bytes == 2 ? 16 : 12;

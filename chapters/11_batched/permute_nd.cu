@@ -803,14 +803,16 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
 #define ND_SHIFT_WORDS (ND_THREADS * 16 / 4)   /* a block's 4096 bytes, in words: 1024 */
 #define ND_SHIFT_CHUNKS 8
 /* The shortest rows shifted, by the access permute_nd_rows would use:
- * 256 bytes at first, for every access. Rows of 70 to 250 bytes, 28 of
+ * 256 bytes at first, for every access. Rows of 70 to 250 bytes, 33 of
  * them, each in its own shape of 150 to 250 MB, on the H100 (NOTES.md,
  * "Short rows shifted"): in 1-byte accesses the shifted rows won 14 of
  * 16 (rows of 87 to 250 bytes) by 6 to 26 points, one by 0.9, and lost
  * one (106 bytes) by 2.0; in 2-byte accesses they won every row of 182
  * bytes or more (5, by 2.3 to 9.5 points) and lost 9 of the 12 shorter
- * ones, by up to 16 points. So: 1 byte from 64 (64 to 86 measured on a
- * second draw, ibid.), 2 bytes from 180. */
+ * ones, by up to 16 points. So: 1 byte from 64, 2 bytes from 180. On a
+ * second draw, after the rule: 13 of 16 1-byte rows gained (69 to 195
+ * bytes, by 4.3 to 23.5 points), 3 ran as before; of four 2-byte rows of
+ * 180 bytes or more, three gained and one lost 2.8 points. */
 #define ND_SHIFT_MIN_BYTES(access) ((access) == 1 ? 64 : (access) == 2 ? 180 : 256)
 /* The words, and the chunks, of a row of L bytes that starts anywhere in a word. */
 #define ND_SHIFT_ROW_WORDS(L) (((L) + 3) / 4 + 1)
