@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-for f in README.md chapters/*/*.md docs/*.md; do
+for f in README.md chapters/*/*.md docs/*.md lib/*.md; do
     grep -q '<!-- value ' "$f" 2> /dev/null || continue
     awk -v mode=update -f scripts/values.awk "$f" > "$tmp"
     cmp -s "$tmp" "$f" || { cp "$tmp" "$f"; echo "values: $f follows its tables"; }

@@ -7,7 +7,7 @@
 # Numbers quoted from a results block or a sweep's CSV are written between
 # <!-- value ... --> markers that name their cell (scripts/values.awk says
 # how); `make lessons` rewrites them with every table it regenerates. This
-# checks every marker of the lessons, README.md and docs/ against the
+# checks every marker of the lessons, README.md, docs/ and lib/ against the
 # table it names, so a table regenerated, or a number edited, without the
 # other fails `make test`. It first proves it can fail: a copy of a lesson
 # with one quoted number changed must be refused.
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.." || exit 1
 status=0
 files=0
 
-for f in README.md chapters/*/*.md docs/*.md; do
+for f in README.md chapters/*/*.md docs/*.md lib/*.md; do
     [ -f "$f" ] || continue
     grep -q '<!-- value ' "$f" || continue
     files=$((files + 1))

@@ -383,8 +383,8 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # permute_nd_small, batches of small matrices (1 to 8 bytes, the last
 # chunk of each a part one); and rows of 2 to 16 bytes folded into one
 # element (nd_fold_rows); and permute_nd_rowtile, short rows of whole
-# words in a tile (12 to 124 bytes, both tile sides; rows of 128 bytes
-# take another path); and narrow tiles over split rows (1 to 8 bytes);
+# words in a tile (12 to 124 bytes, both tile sides; 128 to 252 bytes in
+# tiles of 8: rows of 168, 172, 252 bytes; 252 of 2-byte elements); and narrow tiles over split rows (1 to 8 bytes);
 # and rows of 148 to 152 bytes counted in the output's order
 # (nd_rows_merge);
 # and narrow tiles of 1 to 7 columns, as many rows a block as the tile
@@ -405,7 +405,8 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # stored from a 16-byte boundary (and a 2-byte one). The first, the shifted rows
 # (chunks, blocks), the skinny tiles (wide, tall), a small batch, a
 # fold, a row tile, each new kind of small batch, a short shifted row of
-# each size and a byte batch of 12 rows also under compute-sanitizer.
+# each size, a byte batch of 12 rows and a row tile of 8 also under
+# compute-sanitizer.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -442,7 +443,8 @@ permute_nd_levers_ok() {
         "8 2,0,3,1 19x4x30x678" "1 2,0,3,1 5x3x7x301" "2 2,0,3,1 7x13x5x97" "4 2,0,3,1 3x9x4x300" \
         "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" \
         "1 1,0,2 10x20x99" "1 2,0,1,3 3x40x5x69" "2 2,1,0,3 3x5x4x93" "2 1,0,2 30x5x127" \
-        "1 0,2,1 30x16x401" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301"; do
+        "1 0,2,1 30x16x401" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301" \
+        "8 1,2,0,3 7x14x5x21" "1 1,0,2 13x10x172" "4 2,1,0,3 3x17x9x63" "2 0,2,1,3 3x9x11x126"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -454,7 +456,8 @@ permute_nd_levers_ok() {
         "1 1,0,2 3x7x1501" "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "1 2,1,0 12x1484x132" \
         "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
-        "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212"; do
+        "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212" \
+        "8 1,2,0,3 7x14x5x21"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

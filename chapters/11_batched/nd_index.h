@@ -668,12 +668,20 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * words b P + a W + w, and P = W (mod 32) (nd_rowtile_pitch), so they
  * fall on 32 banks. The third other axis C, if any, only moves the tile
  * (grid y). Strides in words; rows and buffers 4-byte aligned. */
-/* Rows of up to 124 bytes (31 words). On the H100 this row tile (one
- * warp a line) beat the launch without it on 18 of 19 random shapes with
- * rows of 12 to 124 bytes, and was a point behind on the last (NOTES.md,
- * "Row tiles a warp a line, and small batches of columns and rows"). */
-#define ND_RT_MAX_WORDS 31
-#define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8 is less) */
+/* Rows of up to 124 bytes (31 words) at first: on the H100 this row
+ * tile (one warp a line) beat the launch without it on 18 of 19 random
+ * shapes with rows of 12 to 124 bytes, and was a point behind on the last
+ * (NOTES.md, "Row tiles a warp a line, and small batches of columns and
+ * rows"). Now up to 252 bytes (63 words), in tiles of 8 x 8 rows from 32
+ * words: tensor sweep draw 13's 8-byte (1, 2, 0, 3) of 107 x 141 x 57 x
+ * 21, rows of 168 bytes, ran at 68.2% of the copy in permute_nd_rows_8
+ * (PyTorch 92.1% of its own), 77.7% here; on 21 random shapes with rows
+ * of 128 to 252 bytes (1 to 8-byte elements, H100) the tile won 19, by
+ * 4.7 to 55.7 points, and lost two that the rows kernel moved at 87.9%
+ * and 98.4%, by 9.1 and 11.0 (NOTES.md, "Row tiles for rows up to 252
+ * bytes"). */
+#define ND_RT_MAX_WORDS 63
+#define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
     int64_t a_out, b_in;   /* A's output stride, B's input stride         */
@@ -684,14 +692,15 @@ typedef struct {
 
 ND_HD int nd_rowtile_side(int W)
 {
-    return W <= 8 ? 32 : 16;
+    return W <= 8 ? 32 : W <= 31 ? 16 : 8;
 }
 
-/* The shared pitch of a B-line: (T + 1) W words, and 16 more where that
- * is W + 16 (mod 32) (T = 16 and W odd), so that P = W (mod 32). */
+/* The shared pitch of a B-line: (T + 1) W words, and as many more as
+ * make it W (mod 32) (16 more where T = 16 and W is odd), so that P = W
+ * (mod 32). */
 ND_HD int nd_rowtile_pitch(int W, int T)
 {
-    return (T + 1) * W + (T * W) % 32;
+    return (T + 1) * W + (32 - T * W % 32) % 32;
 }
 
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
