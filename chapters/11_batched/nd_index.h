@@ -678,8 +678,8 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * (PyTorch 92.1% of its own), 77.7% here; on 21 random shapes with rows
  * of 128 to 252 bytes (1 to 8-byte elements, H100) the tile won 19, by
  * 4.7 to 55.7 points, and lost two that the rows kernel moved at 87.9%
- * and 98.4%, by 9.1 and 11.0 (NOTES.md, "Row tiles for rows up to 252
- * bytes"). */
+ * and 98.4%, by 9.1 and 11.0 (NOTES.md, "Draw 13, and row tiles for
+ * rows up to 252 bytes"). */
 #define ND_RT_MAX_WORDS 63
 #define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
 typedef struct {

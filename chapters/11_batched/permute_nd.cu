@@ -765,9 +765,10 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
 
  * A row whose length in bytes is not a multiple of 4 is moved by
  * permute_nd_rows in 1 or 2-byte accesses, a quarter or half of a copy's
- * bytes per instruction. Here, for rows of ND_SHIFT_MIN_BYTES or more, every
- * output word is an aligned 32-bit store: output row bytes d .. d + L -
- * 1, and the aligned words over them, word w at byte (d & ~3) + 4 w. Its
+ * bytes per instruction. Here, for rows of ND_SHIFT_MIN_BYTES(access) or
+ * more, every output word is an aligned 32-bit store: output row bytes d
+ * .. d + L - 1, and the aligned words over them, word w at byte (d & ~3)
+ * + 4 w. Its
  * 4 bytes come from the input row at the same distance from the row's
  * start, s - d bytes away, which start sh = (s - d) mod 4 bytes into an
  * aligned word: a lane loads that aligned word and funnel-shifts it with
