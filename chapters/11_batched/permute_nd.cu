@@ -583,12 +583,26 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * shifted. 4 and 8-byte runs keep their element stores: shifted, 4-byte
  * (0, 2, 1) of 300001 x 11 x 9 and 90001 x 37 x 9 lost 4 points each.
  * The row batches (MODE 2) are held to 32 registers, 8 blocks a
- * multiprocessor: 3 to 9 points gained on 1 and 4-byte column
- * batches; the same bound on MODE 1 spilled and lost up to 8 points
- * (8-byte (0, 2, 1) of 200000 x 31 x 9). H100, NOTES.md, "Byte column
- * batches". */
+ * multiprocessor on the H100 (ND_SMALL_RUNS_BLOCKS): 3 to 9 points
+ * gained on 1 and 4-byte column batches; the same bound on MODE 1
+ * spilled and lost up to 8 points (8-byte (0, 2, 1) of 200000 x 31 x
+ * 9). H100, NOTES.md, "Byte column batches". */
+/* 8 blocks of ND_THREADS where a multiprocessor holds 2048 threads
+ * (compute capability 8.0, 9.0, 10.0, 10.3), 6 where it holds 1536 (8.6,
+ * 8.7, 8.9, 11.0, 12.x), 4 elsewhere (7.5 holds 1024): ptxas refuses
+ * more than a multiprocessor holds (each architecture of the portable
+ * build was compiled alone to check). Measured only on the H100 (9.0). */
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || \
+                               __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030)
+#define ND_SMALL_RUNS_BLOCKS 8
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || \
+                                 __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1100)
+#define ND_SMALL_RUNS_BLOCKS 6
+#else
+#define ND_SMALL_RUNS_BLOCKS 4
+#endif
 #define ND_SMALL_BOUNDS_1 __launch_bounds__(ND_THREADS)
-#define ND_SMALL_BOUNDS_2 __launch_bounds__(ND_THREADS, 8)
+#define ND_SMALL_BOUNDS_2 __launch_bounds__(ND_THREADS, ND_SMALL_RUNS_BLOCKS)
 #define ND_SMALL_BOUNDS_3 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_4 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
