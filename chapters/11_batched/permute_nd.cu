@@ -138,10 +138,10 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * not divided, from one division a block), 8 loads in flight; then
  * thread t stores elements t, t + ND_THREADS, ... of the block's rows
  * taken column by column (row j % rows of column j / rows, stepped the
- * same way), so a warp stores 32 neighbours of one output row. The shared row pitch
- * (nd_narrow_pitch) is C + 1 or C + 2,
- * whichever is odd: the 32 rows a warp reads down one column fall on 32
- * banks (4-byte elements). */
+ * same way), so a warp stores 32 neighbours of one output row. The
+ * shared row pitch (nd_narrow_pitch) is C + 1 or C + 2, whichever is
+ * odd: the 32 rows a warp reads down one column fall on 32 banks (4-byte
+ * elements). */
 /* ND_NARROW_ROWS(E), ND_NARROW_BATCH: nd_index.h */
 #define ND_NARROW_KERNEL(NAME, T)                                                        \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
@@ -782,8 +782,8 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * bytes per instruction. Here, for rows of ND_SHIFT_MIN_BYTES(access) or
  * more, every output word is an aligned 32-bit store: output row bytes d
  * .. d + L - 1, and the aligned words over them, word w at byte (d & ~3)
- * + 4 w. Its 4 bytes come from the input row at the same distance from the row's
- * start, s - d bytes away, which start sh = (s - d) mod 4 bytes into an
+ * + 4 w. Its 4 bytes come from the input row at the same distance from
+ * the row's start, s - d bytes away, which start sh = (s - d) mod 4 bytes into an
  * aligned word: a lane loads that aligned word and funnel-shifts it with
  * its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
  * itself), as chapter 10's funnel tiles do. The first and last word of a
