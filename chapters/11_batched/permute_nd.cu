@@ -783,9 +783,9 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * more, every output word is an aligned 32-bit store: output row bytes d
  * .. d + L - 1, and the aligned words over them, word w at byte (d & ~3)
  * + 4 w. Its 4 bytes come from the input row at the same distance from
- * the row's start, s - d bytes away, which start sh = (s - d) mod 4 bytes into an
- * aligned word: a lane loads that aligned word and funnel-shifts it with
- * its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
+ * the row's start, s - d bytes away, which start sh = (s - d) mod 4
+ * bytes into an aligned word: a lane loads that aligned word and
+ * funnel-shifts it with its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
  * itself), as chapter 10's funnel tiles do. The first and last word of a
  * row are stored in part (funnel_store). The plan's strides are in bytes
  * (an access of 1).
