@@ -216,24 +216,49 @@ ND_HD void nd_row_rel(const nd_args *a, int64_t z2, int64_t v, int64_t *in_rel, 
  * so that a block writes one contiguous piece of the output and reads a
  * run of each of z1's rows: 1 if it did so. Rows of a multiple of 32
  * bytes write whole sectors either way, and stay as they are; so does a
- * z1 of more than half a block's rows, whose reads would be rows apart,
- * each row's end sectors shared with a row another block reads (a
- * hypothesis: the cost only moves from the writes to the reads).
- * Measured on an H100 (chapter 11's NOTES.md, "Short rows in the output's
- * order, and narrow tiles as full as their shared tile"): that case went
- * from 45.1 to 91.8% of the copy, three more from 45.6, 61.0 and 71.3 to
- * 93.1, 93.6 and 83.7; 4-byte rows of 37 from 43 to 45-46. */
+ * z1 of more than half a block's rows, unless the rows are read and
+ * written in accesses of 8 or 16 bytes and are shorter than 512 bytes
+ * (ND_ROWS_OUT_ORDER_BYTES). In narrower accesses the output's order
+ * lost on 4 of 6 shapes, by 4.6 to 18.6 points (1-byte rows of 23 and 37
+ * bytes, 2-byte of 82 and 106; it gained 4.2 and 8.4 on 2-byte rows of
+ * 10 and 98 bytes): a hypothesis, not profiled, is that these kernels
+ * are bound by their instructions, which the output's order (a division
+ * an access) adds to. In 8 or 16-byte accesses it won on every shape
+ * with rows of 40 to 336 bytes (10 shapes, by 6.7 to 25.0 points), also
+ * where z0 is the axis whose rows are neighbours in the output (z0 then
+ * moves to z1's place); on rows of 520 to 1328 bytes it won 5 of 9 and
+ * lost 4, by 4.5 to 14.9 points, so those keep the rule above (chapter 11's NOTES.md, "Short
+ * rows in the output's order, in wide accesses").
+ * Measured on an H100 at first (chapter 11's NOTES.md, "Short rows in the
+ * output's order, and narrow tiles as full as their shared tile"): that
+ * case went from 45.1 to 91.8% of the copy, three more from 45.6, 61.0
+ * and 71.3 to 93.1, 93.6 and 83.7; 4-byte rows of 37 from 43 to 45-46. */
+#define ND_ROWS_OUT_ORDER_BYTES 512
 static inline int nd_rows_merge(nd_args *a, int access, uint32_t grid[3])
 {
     int64_t n, bunch;
-    if (a->vecs <= 0 || a->vecs >= ND_THREADS || a->z_dims[1] < 2 ||
-        a->z_out[1] != a->vecs || a->z_out[2] == a->vecs || a->vecs * access % 32 == 0)
+    int o, wide;   /* o: the axis whose rows are neighbours in the output, 1 or 0 */
+    if (a->vecs <= 0 || a->vecs >= ND_THREADS || a->z_out[2] == a->vecs ||
+        a->vecs * access % 32 == 0)
         return 0;
-    n = a->z_dims[1] * a->z_dims[2];
+    wide = access >= 8 && a->vecs * access < ND_ROWS_OUT_ORDER_BYTES;
+    o = a->z_out[1] == a->vecs ? 1 : wide && a->z_out[0] == a->vecs ? 0 : -1;
+    if (o < 0 || a->z_dims[o] < 2)
+        return 0;
+    n = a->z_dims[o] * a->z_dims[2];
     bunch = (int64_t)(ND_THREADS / a->vecs) * ND_ROW_UNROLL;
-    if (2 * a->z_dims[1] > bunch || (n + bunch - 1) / bunch > 0x7FFFFFFFLL)
+    if ((!wide && 2 * a->z_dims[o] > bunch) || (n + bunch - 1) / bunch > 0x7FFFFFFFLL)
         return 0;
-    a->merge = a->z_dims[1];
+    a->merge = a->z_dims[o];
+    if (o == 0) {   /* z0 and z1 change places: z1's strides are the merged axis's */
+        int64_t d = a->z_dims[1], i = a->z_in[1], u = a->z_out[1];
+        a->z_in[1] = a->z_in[0];
+        a->z_out[1] = a->z_out[0];
+        a->z_dims[0] = d;
+        a->z_in[0] = i;
+        a->z_out[0] = u;
+        grid[2] = (uint32_t)(d < ND_GRID_YZ_MAX ? d : ND_GRID_YZ_MAX);
+    }
     a->z_dims[2] = n;
     a->z_dims[1] = 1;
     grid[0] = (uint32_t)((n + bunch - 1) / bunch);
@@ -679,7 +704,13 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * of 128 to 252 bytes (1 to 8-byte elements, H100) the tile won 19, by
  * 4.7 to 55.7 points, and lost two that the rows kernel moved at 87.9%
  * and 98.4%, by 9.1 and 11.0 (NOTES.md, "Draw 13, and row tiles for
- * rows up to 252 bytes"). */
+ * rows up to 252 bytes"). Rows read and written in accesses of 8 or 16
+ * bytes that are not whole sectors (a multiple of 32 bytes) now go to
+ * the rows kernel in the output's order instead (nd_rows_merge), which
+ * beat this tile on every such shape measured: rows of 40 to 248 bytes,
+ * 7 shapes, from 71.2-87.3% of the copy here to 86.2-98.4% (H100). Rows
+ * in 4-byte accesses stay here (rows of 28, 52 and 148 bytes: 73.0-82.4%
+ * here, 46.3-50.8% in the output's order). */
 #define ND_RT_MAX_WORDS 63
 #define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
 typedef struct {
@@ -711,7 +742,8 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     int64_t L = plan->row_len * plan->elem_bytes, wpe, tiles_b;
     int k, ia = -1, ib = -1, ic = -1;
     if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 > ND_RT_MAX_WORDS ||
-        (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3)
+        (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3 ||
+        (nd_access_bytes(L, in, out) >= 8 && L % 32 != 0))   /* nd_rows_merge's */
         return 0;
     for (k = 0; k < plan->nz; k++) {
         if (plan->z_in[k] == plan->row_len && ia < 0)
