@@ -387,7 +387,9 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # tiles of 8: rows of 168, 172, 252 bytes; 252 of 2-byte elements); and narrow tiles over split rows (1 to 8 bytes);
 # and rows of 148 to 152 bytes counted in the output's order
 # (nd_rows_merge), and in 8 and 16-byte accesses also with a long z1 or
-# with z0 moved to z1's place (rows of 24, 152 and 176 bytes);
+# with z0 moved to z1's place (rows of 24, 152 and 176 bytes); and rows
+# in 4-byte accesses from 1024 bytes in the shifted blocks (1100 to 1348
+# bytes);
 # and narrow tiles of 1 to 7 columns, as many rows a block as the tile
 # holds (nd_narrow_rows: 1 to 8 bytes, blocks with fewer rows; 16-byte
 # elements in tests/library_gpu.cu's fixed problems);
@@ -446,7 +448,8 @@ permute_nd_levers_ok() {
         "1 1,0,2 10x20x99" "1 2,0,1,3 3x40x5x69" "2 2,1,0,3 3x5x4x93" "2 1,0,2 30x5x127" \
         "1 0,2,1 30x16x401" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301" \
         "8 1,2,0,3 7x14x5x21" "1 1,0,2 13x10x172" "4 2,1,0,3 3x17x9x63" "2 0,2,1,3 3x9x11x126" \
-        "8 1,0,2 300x5x3" "8 2,1,0,3 5x6x7x3" "1 2,1,0,3 30x7x5x176" "2 2,1,0,3 40x3x5x76"; do
+        "8 1,0,2 300x5x3" "8 2,1,0,3 5x6x7x3" "1 2,1,0,3 30x7x5x176" "2 2,1,0,3 40x3x5x76" \
+        "4 1,0,2 5x7x279" "1 2,1,0,3 3x4x5x1100" "2 1,2,0,3 3x5x4x674"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -459,7 +462,7 @@ permute_nd_levers_ok() {
         "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
         "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212" \
-        "8 1,2,0,3 7x14x5x21" "8 1,0,2 300x5x3" "1 2,1,0,3 30x7x5x176"; do
+        "8 1,2,0,3 7x14x5x21" "8 1,0,2 300x5x3" "1 2,1,0,3 30x7x5x176" "4 1,0,2 5x7x279"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

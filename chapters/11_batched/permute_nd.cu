@@ -790,7 +790,7 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * row are stored in part (funnel_store). The plan's strides are in bytes
  * (an access of 1).
  *
- * Two ways to share the row out, chosen by nd_shift_by_blocks:
+ * Two ways to share the row out, chosen by nd_shift_blocks_fit:
  * - permute_nd_rows_shift16: 16 bytes a lane (shift16.h), where both
  *   buffers are 16-byte aligned (cudaMalloc's always are): a block moves
  *   4096 bytes of one row, or, where two or more rows fit its 8 warps,
@@ -813,7 +813,8 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * found rows of 1484 bytes executing 5.7 times the instructions of rows of
  * 1488 (16-byte accesses) at 42.9 against 95.0% of the copy. Where they
  * fill a third of a block, permute_nd_rows_shift16 now moves them too
- * (NOTES.md, "Wider rows shifted"). */
+ * (NOTES.md, "Wider rows shifted"), and rows in 4-byte accesses from
+ * 1024 bytes (nd_shift_blocks_fit). */
 #define ND_SHIFT_WORDS (ND_THREADS * 16 / 4)   /* a block's 4096 bytes, in words: 1024 */
 #define ND_SHIFT_CHUNKS 8
 /* The shortest rows shifted, by the access permute_nd_rows would use:
@@ -846,6 +847,23 @@ static int nd_shift_by_blocks(int64_t L)
     int64_t words = ND_SHIFT_ROW_WORDS(L);
     int64_t blocks = (words + ND_SHIFT_WORDS - 1) / ND_SHIFT_WORDS;
     return 3 * words >= blocks * ND_SHIFT_WORDS;
+}
+
+/* Rows in 4-byte accesses that permute_nd_rows would move as long rows
+ * (ND_THREADS accesses or more: 1024 bytes), a block a piece of
+ * ND_ROW_UNROLL x ND_THREADS accesses of one row, mostly idle for rows
+ * of 1024 to 4095 bytes: the shifted blocks take them from 1024 bytes,
+ * where the buffers allow 16-byte lanes, though they fill less than a
+ * third of a block. On the H100 (chapter 11's NOTES.md, "Rows of 4-byte
+ * accesses from 1024 bytes, shifted"), rows of 1100 to 1348 bytes went
+ * from 40.2-48.6% of the copy to 65.5-77.2% (9 shapes of two draws, by
+ * 24.8 to 28.7 points); shorter rows, which permute_nd_rows moves a few
+ * whole rows a block, gained 0.2 to 9.8 points on 8 shapes of 652 to
+ * 956 bytes and lost on the other 10, of 316 to 1020 bytes, by 0.2 to
+ * 23.9 points: they stay. */
+static int nd_shift_blocks_fit(int64_t L, int access)
+{
+    return nd_shift_by_blocks(L) || (access == 4 && L / 4 >= ND_THREADS);
 }
 
 /* A ROWS plan's rows: the product of its other axes. */
@@ -1059,14 +1077,16 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
     /* Shifted: rows of 1 or 2-byte accesses, and rows of 4 or 8-byte ones
-     * that fill a third of permute_nd_rows_shift16's blocks (its 16-byte
-     * lanes, where the buffers allow them). */
+     * that fill a third of permute_nd_rows_shift16's blocks, or of 4-byte
+     * ones from 1024 bytes (its 16-byte lanes, where the buffers allow
+     * them: nd_shift_blocks_fit). */
     L = plan.row_len * plan.elem_bytes;
     shift = plan.kind == TP_PLAN_ROWS && aligned4 && L >= ND_SHIFT_MIN_BYTES(access) &&
             /* the chunks' numbers fit 32 bits (true of any tensor that fits a GPU today) */
             nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(L) <
                 0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS &&
-            (access < 4 || (access < 16 && aligned16 && nd_shift_by_blocks(L)));
+            (access < 4 || (access < 16 && aligned16 && nd_shift_blocks_fit(L, access)));
+    shift16 = shift && aligned16 && nd_shift_blocks_fit(L, access);
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
@@ -1126,7 +1146,6 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.group = (uint32_t)rows;
         g[0] = (uint32_t)x;
     }
-    shift16 = shift && aligned16 && nd_shift_by_blocks(L);
     if (shift16) {   /* its own blocks: several rows, or pieces of ND_THREADS groups */
         int rows = s16_rows_per_block(L, ND_THREADS);
         int64_t pieces = rows > 1 ? 1 : (s16_groups(L) + ND_THREADS - 1) / ND_THREADS;
