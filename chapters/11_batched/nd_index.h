@@ -227,8 +227,8 @@ ND_HD void nd_row_rel(const nd_args *a, int64_t z2, int64_t v, int64_t *in_rel, 
  * with rows of 40 to 336 bytes (10 shapes, by 6.7 to 25.0 points), also
  * where z0 is the axis whose rows are neighbours in the output (z0 then
  * moves to z1's place); on rows of 520 to 1328 bytes it won 5 of 9 and
- * lost 4, by 4.5 to 14.9 points, so those keep the rule above (chapter 11's NOTES.md, "Short
- * rows in the output's order, in wide accesses").
+ * lost 4, by 4.5 to 14.9 points, so those keep the rule above (chapter
+ * 11's NOTES.md, "Short rows in the output's order, in wide accesses").
  * Measured on an H100 at first (chapter 11's NOTES.md, "Short rows in the
  * output's order, and narrow tiles as full as their shared tile"): that
  * case went from 45.1 to 91.8% of the copy, three more from 45.6, 61.0
