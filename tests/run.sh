@@ -384,7 +384,8 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # chunk of each a part one); and rows of 2 to 16 bytes folded into one
 # element (nd_fold_rows); and permute_nd_rowtile, short rows of whole
 # words in a tile (12 to 124 bytes, both tile sides; 128 to 252 bytes in
-# tiles of 8: rows of 168, 172, 252 bytes; 252 of 2-byte elements); and narrow tiles over split rows (1 to 8 bytes);
+# tiles of 8: rows of 168, 172, 252 bytes; 252 of 2-byte elements); and
+# narrow tiles over split rows (1 to 8 bytes);
 # and rows of 148 to 152 bytes counted in the output's order
 # (nd_rows_merge), and in 8 and 16-byte accesses also with a long z1 or
 # with z0 moved to z1's place (rows of 24, 152 and 176 bytes); and rows

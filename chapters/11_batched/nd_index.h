@@ -234,6 +234,13 @@ ND_HD void nd_row_rel(const nd_args *a, int64_t z2, int64_t v, int64_t *in_rel, 
  * case went from 45.1 to 91.8% of the copy, three more from 45.6, 61.0
  * and 71.3 to 93.1, 93.6 and 83.7; 4-byte rows of 37 from 43 to 45-46. */
 #define ND_ROWS_OUT_ORDER_BYTES 512
+/* 1 where short rows of L bytes, moved in accesses of `access` bytes, go
+ * in the output's order whatever the length of the axis (the rule above;
+ * nd_rowtile_fit leaves these rows to nd_rows_merge). */
+ND_HD int nd_rows_out_order(int64_t L, int access)
+{
+    return access >= 8 && L % 32 != 0 && L < ND_ROWS_OUT_ORDER_BYTES;
+}
 static inline int nd_rows_merge(nd_args *a, int access, uint32_t grid[3])
 {
     int64_t n, bunch;
@@ -241,7 +248,7 @@ static inline int nd_rows_merge(nd_args *a, int access, uint32_t grid[3])
     if (a->vecs <= 0 || a->vecs >= ND_THREADS || a->z_out[2] == a->vecs ||
         a->vecs * access % 32 == 0)
         return 0;
-    wide = access >= 8 && a->vecs * access < ND_ROWS_OUT_ORDER_BYTES;
+    wide = nd_rows_out_order(a->vecs * access, access);
     o = a->z_out[1] == a->vecs ? 1 : wide && a->z_out[0] == a->vecs ? 0 : -1;
     if (o < 0 || a->z_dims[o] < 2)
         return 0;
@@ -743,7 +750,7 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     int k, ia = -1, ib = -1, ic = -1;
     if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 > ND_RT_MAX_WORDS ||
         (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3 ||
-        (nd_access_bytes(L, in, out) >= 8 && L % 32 != 0))   /* nd_rows_merge's */
+        nd_rows_out_order(L, nd_access_bytes(L, in, out)))   /* nd_rows_merge's */
         return 0;
     for (k = 0; k < plan->nz; k++) {
         if (plan->z_in[k] == plan->row_len && ia < 0)

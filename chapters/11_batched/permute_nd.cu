@@ -785,8 +785,8 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * + 4 w. Its 4 bytes come from the input row at the same distance from
  * the row's start, s - d bytes away, which start sh = (s - d) mod 4
  * bytes into an aligned word: a lane loads that aligned word and
- * funnel-shifts it with its right neighbour's (a warp shuffle; lane 31 loads its neighbour's
- * itself), as chapter 10's funnel tiles do. The first and last word of a
+ * funnel-shifts it with its right neighbour's (a warp shuffle; lane 31
+ * loads its neighbour's itself), as chapter 10's funnel tiles do. The first and last word of a
  * row are stored in part (funnel_store). The plan's strides are in bytes
  * (an access of 1).
  *
@@ -1042,7 +1042,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, narrow, nsplit, skinny, small;
+    int access, quads, pairs, funnel, shift, shift16, blocks, narrow, nsplit, skinny, small;
     const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
     const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
     int64_t L;   /* ROWS: a row's bytes */
@@ -1081,12 +1081,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
      * ones from 1024 bytes (its 16-byte lanes, where the buffers allow
      * them: nd_shift_blocks_fit). */
     L = plan.row_len * plan.elem_bytes;
+    blocks = aligned16 && nd_shift_blocks_fit(L, access);   /* the 16-byte lanes could take them */
     shift = plan.kind == TP_PLAN_ROWS && aligned4 && L >= ND_SHIFT_MIN_BYTES(access) &&
             /* the chunks' numbers fit 32 bits (true of any tensor that fits a GPU today) */
             nd_rows_count(&plan) * ND_SHIFT_ROW_CHUNKS(L) <
                 0xFFFFFFFFLL - ND_THREADS / 32 * ND_SHIFT_CHUNKS &&
-            (access < 4 || (access < 16 && aligned16 && nd_shift_blocks_fit(L, access)));
-    shift16 = shift && aligned16 && nd_shift_blocks_fit(L, access);
+            (access < 4 || (access < 16 && blocks));
+    shift16 = shift && blocks;
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
