@@ -733,34 +733,80 @@ static int small_batch_cases(void)
     return 1;
 }
 
-/* permute_nd_rowtile, emulated: for random permutations that keep short
- * rows of whole words (3 and 4 axes, 1 to 8-byte elements), every block,
- * step of C and thread walks its loads into a shared tile (each shared
- * word remembers which input word it holds, and must be written in this
- * step before it is read) and its stores out of it; the sink checks every
- * output byte. Also: the shared tile fits ND_RT_SHARED_WORDS for every row
- * length taken. */
+/* permute_nd_rowtile and permute_nd_rowtile_thin, emulated: for random
+ * permutations that keep short rows of whole words (3 and 4 axes, 1 to
+ * 8-byte elements), every block, step of C and thread walks its loads into
+ * a shared tile (each shared word remembers which input word it holds, and
+ * must be written in this step before it is read) and its stores out of
+ * it; the sink checks every output byte. Also: the shared tile fits
+ * ND_RT_SHARED_WORDS for every row length and thin side taken. */
+static void rowtile_load(int64_t *shared, int64_t at, int64_t from, int *ok)
+{
+    if (at < 0 || at >= ND_RT_SHARED_WORDS) {
+        fprintf(stderr, "a load to shared word %lld\n", (long long)at);
+        *ok = 0;
+        return;
+    }
+    shared[at] = from;
+}
+
+static void rowtile_store(sink *s, const int64_t *shared, int64_t at, int64_t to, int *ok)
+{
+    if (at < 0 || at >= ND_RT_SHARED_WORDS || shared[at] < 0) {
+        fprintf(stderr, "a store from shared word %lld, never loaded\n", (long long)at);
+        *ok = 0;
+        return;
+    }
+    store(s, to * 4, shared[at] * 4, 4);
+}
+
 static int rowtile_cases(void)
 {
     static const int sizes[4] = { 1, 2, 4, 8 };
     static int64_t shared[ND_RT_SHARED_WORDS];
-    int n, fits = 0, W;
+    int n, fits = 0, thin[3] = { 0, 0, 0 }, W, t;
     for (W = 1; W <= ND_RT_MAX_WORDS; W++) {
         int T = nd_rowtile_side(W);
         EXPECT((T + 1) * T * W <= ND_RT_SHARED_WORDS, "rows of %d words overflow the tile", W);
+        for (t = 1; t < T; t++)   /* a thin side of t rows: the long side at least T */
+            EXPECT(ND_RT_SHARED_WORDS / (t * W) / 8 * 8 >= T,
+                   "rows of %d words, thin side %d: the long side is under %d", W, t, T);
     }
     srand(11);
-    for (n = 0; n < 300; n++) {
-        int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 4];
+    for (n = 0; n < 400; n++) {
+        int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 4], ok = 1;
         int64_t dims[4];
         for (k = 0; k < rank; k++) {
             dims[k] = 1 + rand() % (k == rank - 1 ? ND_RT_MAX_WORDS * 4 / e + 2 : 70);
             perm[k] = k;
         }
         for (k = rank - 2; k > 0; k--) {   /* the last axis stays */
-            int j = rand() % (k + 1), t = perm[k];
+            int j = rand() % (k + 1), tmp = perm[k];
             perm[k] = perm[j];
-            perm[j] = t;
+            perm[j] = tmp;
+        }
+        if (n >= 300) {   /* (1, 0, 2) or (0, 2, 1, 3), one side short, the other long */
+            const int W = rand() % 2 ? 1 + 2 * (rand() % 32) : 8 * (1 + rand() % 7);
+            const int T = nd_rowtile_side(W);   /* W odd (4-byte accesses) or whole sectors */
+            const int64_t shorter = 2 + rand() % (T - 2), longer = T + rand() % 300;
+            e = sizes[rand() % 3];   /* 1, 2 or 4 */
+            dims[rank - 1] = W * 4 / e;
+            dims[rank - 3] = n % 2 ? shorter : longer;
+            dims[rank - 2] = n % 2 ? longer : shorter;
+            for (k = 0; k < rank; k++)
+                perm[k] = k;
+            perm[rank - 3] = rank - 2;
+            perm[rank - 2] = rank - 3;
+            if (rank == 4) {   /* C first, or C between: (2, 1, 0, 3), never thin */
+                dims[0] = 1 + rand() % 3;
+                if (rand() % 2) {
+                    dims[0] = dims[1];
+                    dims[1] = 2 + rand() % 3;
+                    perm[0] = 2;
+                    perm[1] = 1;
+                    perm[2] = 0;
+                }
+            }
         }
         tp_problem p = tp_problem_make(rank, dims, perm, e);
         tp_plan plan = tp_problem_plan(&p);
@@ -774,52 +820,88 @@ static int rowtile_cases(void)
         EXPECT(plan.row_len * e % 8 != 0 || plan.row_len * e % 32 == 0,
                "rows of %lld bytes, in 8-byte accesses, took the row tile",
                (long long)(plan.row_len * e));
+        EXPECT(g.thin >= 0 && g.thin <= 2 && (int64_t)g.Ta * g.Tb * g.W <= ND_RT_SHARED_WORDS,
+               "a tile of %d x %d rows of %d words (thin %d)", g.Ta, g.Tb, g.W, g.thin);
         fits++;
+        thin[g.thin]++;
         if (!sink_open(&s, &p, 0x10000, 0x20000))
             return 0;
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
                 const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), warps = ND_THREADS / 32;
                 uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
-                int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T, c;
-                int na = (int)(g.na - a0 < T ? g.na - a0 : T);
-                int nb = (int)(g.nb - b0 < T ? g.nb - b0 : T);
-                EXPECT(P % 32 == W % 32 && T * P <= ND_RT_SHARED_WORDS,
+                int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb, c;
+                int na = (int)(g.na - a0 < g.Ta ? g.na - a0 : g.Ta);
+                int nb = (int)(g.nb - b0 < g.Tb ? g.nb - b0 : g.Tb);
+                EXPECT(g.thin || (g.Ta == T && g.Tb == T && P % 32 == W % 32 &&
+                                  T * P <= ND_RT_SHARED_WORDS),
                        "pitch %d for rows of %d words, tile side %d", P, W, T);
                 for (c = by; c < g.nc; c += grid[1]) {
                     int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
                     int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
-                    int t, o, k, i;
+                    int o, k, i;
                     for (i = 0; i < ND_RT_SHARED_WORDS; i++)
                         shared[i] = -1;
-                    for (t = 0; t < ND_THREADS; t++)   /* thread t: warp t / 32, lane t % 32 */
-                        for (o = t / 32; o < nb; o += warps)
-                            for (k = t % 32; k < na * W; k += 32) {
-                                int64_t at = (int64_t)o * P + k;
-                                EXPECT(at < ND_RT_SHARED_WORDS, "a load to shared word %lld",
-                                       (long long)at);
-                                shared[at] = src + o * g.b_in + k;
+                    if (g.thin == 0) {   /* a warp a line, both ways */
+                        for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
+                            for (o = t / 32; o < nb; o += warps)
+                                for (k = t % 32; k < na * W; k += 32)
+                                    rowtile_load(shared, (int64_t)o * P + k, src + o * g.b_in + k,
+                                                 &ok);
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (o = t / 32; o < na; o += warps) {
+                                nd_lane_pos q = nd_lane_at(t % 32, W);
+                                for (k = t % 32; k < nb * W; k += 32) {
+                                    EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d",
+                                           k, q.m, q.w);
+                                    rowtile_store(&s, shared, (int64_t)q.m * P + o * W + q.w,
+                                                  dst + o * g.a_out + k, &ok);
+                                    nd_lane_step(&q, W);
+                                }
                             }
-                    for (t = 0; t < ND_THREADS; t++)
-                        for (o = t / 32; o < na; o += warps) {
-                            nd_lane_pos q = nd_lane_at(t % 32, W);
-                            for (k = t % 32; k < nb * W; k += 32) {
-                                int64_t at = (int64_t)q.m * P + o * W + q.w;
-                                EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d", k,
-                                       q.m, q.w);
-                                EXPECT(at >= 0 && at < ND_RT_SHARED_WORDS && shared[at] >= 0,
-                                       "a store from shared word %lld, never loaded",
-                                       (long long)at);
-                                store(&s, (dst + o * g.a_out + k) * 4, shared[at] * 4, 4);
-                                nd_lane_step(&q, W);
+                    } else if (g.thin == 1) {   /* the input's run, then A-lines */
+                        EXPECT(g.Ta == g.na && g.b_in == g.na * W, "thin 1: A %lld, %d taken",
+                               (long long)g.na, g.Ta);
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (k = t; k < na * nb * W; k += ND_THREADS)
+                                rowtile_load(shared, k, src + k, &ok);
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (o = 0; o < na; o++) {
+                                nd_lane_pos q = nd_lane_at(t, W);
+                                const nd_lane_pos step = nd_lane_at(ND_THREADS, W);
+                                for (k = t; k < nb * W; k += ND_THREADS) {
+                                    EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d",
+                                           k, q.m, q.w);
+                                    rowtile_store(&s, shared, (int64_t)q.m * na * W + o * W + q.w,
+                                                  dst + o * g.a_out + k, &ok);
+                                    nd_block_step(&q, step, W);
+                                }
                             }
-                        }
+                    } else {   /* B-lines, then the output's run */
+                        EXPECT(g.Tb == g.nb && g.a_out == g.nb * W, "thin 2: B %lld, %d taken",
+                               (long long)g.nb, g.Tb);
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (o = t / 32; o < nb; o += warps) {
+                                nd_lane_pos q = nd_lane_at(t % 32, W);
+                                for (k = t % 32; k < na * W; k += 32) {
+                                    rowtile_load(shared, (int64_t)q.m * nb * W + o * W + q.w,
+                                                 src + o * g.b_in + k, &ok);
+                                    nd_lane_step(&q, W);
+                                }
+                            }
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (k = t; k < na * nb * W; k += ND_THREADS)
+                                rowtile_store(&s, shared, k, dst + k, &ok);
+                    }
+                    EXPECT(ok, "problem %d: shared memory walked wrong", n);
                 }
             }
         if (!sink_close(&s))
             return 0;
     }
-    EXPECT(fits >= 50, "only %d of 300 drawn problems took the row tile", fits);
+    EXPECT(fits >= 50, "only %d of 400 drawn problems took the row tile", fits);
+    EXPECT(thin[1] >= 15 && thin[2] >= 15, "only %d and %d of them were thin tiles (1 and 2)",
+           thin[1], thin[2]);
     return 1;
 }
 
@@ -1113,7 +1195,7 @@ int main(void)
     run("900 random batches of small matrices, wide and narrow tiles through permute_nd_small's loads "
         "and stores",
         small_batch_cases);
-    run("300 random permutations of short rows through permute_nd_rowtile", rowtile_cases);
+    run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     run("400 random narrow tiles over split rows through permute_nd_narrow_split's loads and stores",
         nsplit_cases);

@@ -457,6 +457,18 @@ ND_HD void nd_lane_step(nd_lane_pos *p, int W)   /* k += 32 = (32 / W) W + 32 % 
     }
 }
 
+/* The same walk by a block's threads: k += ND_THREADS = s.m W + s.w, where
+ * s = nd_lane_at(ND_THREADS, W) */
+ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
+{
+    p->w += s.w;
+    p->m += s.m;
+    if (p->w >= W) {
+        p->w -= W;
+        p->m++;
+    }
+}
+
 /* permute_nd_small (permute_nd.cu): a batch of small matrices. A TILE
  * plan whose matrices are dense (rows of n_cols elements in, of n_rows
  * out), lie one after another along the last other axis in the input
@@ -718,6 +730,19 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * 7 shapes, from 71.2-87.3% of the copy here to 86.2-98.4% (H100). Rows
  * in 4-byte accesses stay here (rows of 28, 52 and 148 bytes: 73.0-82.4%
  * here, 46.3-50.8% in the output's order). */
+/* Thin tiles (permute_nd_rowtile_thin). Where A is shorter than the
+ * tile's side T, B is at least T long and B follows A in the input (B's
+ * input stride is A's na rows), a tile of all of A by as many rows of B as
+ * fill ND_RT_SHARED_WORDS (a multiple of 8) is one contiguous run of the
+ * input (thin 1); where B is the short side and A follows B in the output,
+ * a tile of all of B is one contiguous run of the output (thin 2). The
+ * square tile holds such rows in a few of its T lines: tensor sweep draw
+ * 14's 2-byte (2, 0, 1, 3) of 410 x 7242 x 3 x 10 (rows of 20 bytes, 3
+ * along A) ran at 30.6% of the copy in the square tile (PyTorch 42.3% of
+ * its own in the sweep), 93.6% here. On a fresh draw of 16 thin shapes
+ * (H100) the thin tiles gained up to 40.9 points and lost at most 0.6; on
+ * the draw they were tuned on, one of 19 lost 3.3 (NOTES.md, "Thin row
+ * tiles"). */
 #define ND_RT_MAX_WORDS 63
 #define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
 typedef struct {
@@ -726,6 +751,8 @@ typedef struct {
     int64_t c_in, c_out;   /* C's strides                                 */
     uint32_t tiles_a;      /* tiles along A                               */
     int W, T;              /* words a row, the tile's side                */
+    int Ta, Tb;            /* the tile's rows along A and B               */
+    int thin;              /* 0 square; 1 all of A, 2 all of B (below)    */
 } nd_rowtile;
 
 ND_HD int nd_rowtile_side(int W)
@@ -769,13 +796,24 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     g->nb = plan->z_dims[ib];
     g->a_out = plan->z_out[ia] * wpe / 4;
     g->b_in = plan->z_in[ib] * wpe / 4;
+    g->Ta = g->Tb = g->T;
+    g->thin = 0;
+    if (g->na < g->T && g->nb >= g->T && g->b_in == g->na * g->W) {   /* all of A, B next */
+        g->thin = 1;
+        g->Ta = (int)g->na;
+        g->Tb = ND_RT_SHARED_WORDS / (g->Ta * g->W) / 8 * 8;
+    } else if (g->nb < g->T && g->na >= g->T && g->a_out == g->nb * g->W) {   /* all of B */
+        g->thin = 2;
+        g->Tb = (int)g->nb;
+        g->Ta = ND_RT_SHARED_WORDS / (g->Tb * g->W) / 8 * 8;
+    }
     g->nc = plan->nz == 3 ? plan->z_dims[ic] : 1;
     g->c_in = plan->nz == 3 ? plan->z_in[ic] * wpe / 4 : 0;
     g->c_out = plan->nz == 3 ? plan->z_out[ic] * wpe / 4 : 0;
-    tiles_b = (g->nb + g->T - 1) / g->T;
-    if ((g->na + g->T - 1) / g->T * tiles_b > 0x7FFFFFFFLL)
+    tiles_b = (g->nb + g->Tb - 1) / g->Tb;
+    if ((g->na + g->Ta - 1) / g->Ta * tiles_b > 0x7FFFFFFFLL)
         return 0;
-    g->tiles_a = (uint32_t)((g->na + g->T - 1) / g->T);
+    g->tiles_a = (uint32_t)((g->na + g->Ta - 1) / g->Ta);
     grid[0] = (uint32_t)(g->tiles_a * tiles_b);
     grid[1] = (uint32_t)(g->nc < ND_GRID_YZ_MAX ? g->nc : ND_GRID_YZ_MAX);
     grid[2] = 1;

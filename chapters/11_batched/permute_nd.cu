@@ -723,6 +723,61 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
     }
 }
 
+/* Thin row tiles (nd_index.h says when): all of A (thin 1) or all of B
+ * (thin 2), so that one side of the tile is a single contiguous run, moved
+ * as a copy. Shared memory holds the tile in that run's order; the other
+ * side moves line by line: the stores of thin 1 with the whole block along
+ * each of its few A-lines, the loads of thin 2 a warp a B-line, as
+ * permute_nd_rowtile's, so that each lane has several loads in flight. */
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rowtile_thin(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
+{
+    __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
+    const int W = g.W;
+    const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
+    const int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb;
+    const int na = (int)min((int64_t)g.Ta, g.na - a0), nb = (int)min((int64_t)g.Tb, g.nb - b0);
+    const int words = na * nb * W;
+    const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W), s = nd_lane_at(ND_THREADS, W);
+
+    for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
+        const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
+        uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
+        if (g.thin == 1) {   /* the input's run: nb B-lines of na rows */
+            const int L = na * W;
+#pragma unroll 4
+            for (int k = threadIdx.x; k < words; k += ND_THREADS)
+                sh[k] = src[k];
+            __syncthreads();
+            for (int o = 0; o < na; o++) {   /* A-line o: row m, word w from sh[m L + o W + w] */
+                uint32_t *line = dst + o * g.a_out;
+                nd_lane_pos p = p0;
+#pragma unroll 4
+                for (int k = threadIdx.x; k < nb * W; k += ND_THREADS) {
+                    line[k] = sh[p.m * L + o * W + p.w];
+                    nd_block_step(&p, s, W);
+                }
+            }
+        } else {   /* the output's run: na A-lines of nb rows */
+            const int L = nb * W;
+            for (int o = threadIdx.x / 32; o < nb; o += ND_THREADS / 32) {   /* a warp a B-line */
+                const uint32_t *line = src + o * g.b_in;
+                nd_lane_pos p = nd_lane_at(threadIdx.x % 32, W);   /* row m along A, word w */
+#pragma unroll 4
+                for (int k = threadIdx.x % 32; k < na * W; k += 32) {
+                    sh[p.m * L + o * W + p.w] = line[k];
+                    nd_lane_step(&p, W);
+                }
+            }
+            __syncthreads();
+#pragma unroll 4
+            for (int k = threadIdx.x; k < words; k += ND_THREADS)
+                dst[k] = sh[k];
+        }
+        __syncthreads();   /* the tile is refilled for the next c */
+    }
+}
+
 /* ---- The rows: the fastest axis stays --------------------------------------
 
  * Every row moves as it is, in accesses of type V (the widest the row's
@@ -1068,8 +1123,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         return NULL;
     }
     if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
-        permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS, 0, TP_STREAM>>>(
-            (const uint32_t *)in, (uint32_t *)out, rt);
+        if (rt.thin)
+            permute_nd_rowtile_thin<<<dim3(g[0], g[1], g[2]), ND_THREADS, 0, TP_STREAM>>>(
+                (const uint32_t *)in, (uint32_t *)out, rt);
+        else
+            permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS, 0, TP_STREAM>>>(
+                (const uint32_t *)in, (uint32_t *)out, rt);
         CHECK_LAUNCH();
         return NULL;
     }
