@@ -769,7 +769,7 @@ static int rowtile_cases(void)
         int T = nd_rowtile_side(W);
         EXPECT((T + 1) * T * W <= ND_RT_SHARED_WORDS, "rows of %d words overflow the tile", W);
         for (t = 1; t < T; t++)   /* a thin side of t rows: the long side at least T */
-            EXPECT(ND_RT_SHARED_WORDS / (t * W) / 8 * 8 >= T,
+            EXPECT(nd_rowtile_long_side(t, W) >= T,
                    "rows of %d words, thin side %d: the long side is under %d", W, t, T);
     }
     srand(11);

@@ -760,6 +760,13 @@ ND_HD int nd_rowtile_side(int W)
     return W <= 8 ? 32 : W <= 31 ? 16 : 8;
 }
 
+/* A thin tile's long side: as many rows as fill ND_RT_SHARED_WORDS beside
+ * a short side of t rows of W words, a multiple of 8. */
+ND_HD int nd_rowtile_long_side(int t, int W)
+{
+    return ND_RT_SHARED_WORDS / (t * W) / 8 * 8;
+}
+
 /* The shared pitch of a B-line: (T + 1) W words, and as many more as
  * make it W (mod 32) (16 more where T = 16 and W is odd), so that P = W
  * (mod 32). */
@@ -801,11 +808,11 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     if (g->na < g->T && g->nb >= g->T && g->b_in == g->na * g->W) {   /* all of A, B next */
         g->thin = 1;
         g->Ta = (int)g->na;
-        g->Tb = ND_RT_SHARED_WORDS / (g->Ta * g->W) / 8 * 8;
+        g->Tb = nd_rowtile_long_side(g->Ta, g->W);
     } else if (g->nb < g->T && g->na >= g->T && g->a_out == g->nb * g->W) {   /* all of B */
         g->thin = 2;
         g->Tb = (int)g->nb;
-        g->Ta = ND_RT_SHARED_WORDS / (g->Tb * g->W) / 8 * 8;
+        g->Ta = nd_rowtile_long_side(g->Tb, g->W);
     }
     g->nc = plan->nz == 3 ? plan->z_dims[ic] : 1;
     g->c_in = plan->nz == 3 ? plan->z_in[ic] * wpe / 4 : 0;

@@ -738,7 +738,7 @@ permute_nd_rowtile_thin(const uint32_t *__restrict__ in, uint32_t *__restrict__ 
     const int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb;
     const int na = (int)min((int64_t)g.Ta, g.na - a0), nb = (int)min((int64_t)g.Tb, g.nb - b0);
     const int words = na * nb * W;
-    const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W), s = nd_lane_at(ND_THREADS, W);
+    const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W), s = nd_lane_at(ND_THREADS, W);   /* thin 1 */
 
     for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
         const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
