@@ -410,7 +410,11 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # (chunks, blocks), the skinny tiles (wide, tall), a small batch, a
 # fold, a row tile, each new kind of small batch, a short shifted row of
 # each size, a byte batch of 12 rows and a row tile of 8 also under
-# compute-sanitizer.
+# compute-sanitizer. Then thin row tiles, all of A or all of B (1 to 8
+# bytes, with and without a third axis), and row tiles in 2-byte words
+# (rows of 6 to 178 bytes, 1 and 2-byte elements: square tiles of 32, 16
+# and 8 rows, partial ones, both thin tiles); three thin tiles and three
+# tiles of 2-byte words also under compute-sanitizer.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -452,7 +456,9 @@ permute_nd_levers_ok() {
         "8 1,0,2 300x5x3" "8 2,1,0,3 5x6x7x3" "1 2,1,0,3 30x7x5x176" "2 2,1,0,3 40x3x5x76" \
         "4 1,0,2 5x7x279" "1 2,1,0,3 3x4x5x1100" "2 1,2,0,3 3x5x4x674" \
         "2 2,0,1,3 41x72x3x10" "1 1,0,2 700x7x92" "4 0,2,1,3 3x300x5x7" "8 1,0,2 7x301x4" \
-        "2 1,0,2 6x1000x62" "1 0,2,1,3 2x9x257x12"; do
+        "2 1,0,2 6x1000x62" "1 0,2,1,3 2x9x257x12" \
+        "2 1,0,2 37x45x13" "1 2,1,0,3 5x19x41x110" "2 1,0,2 21x19x89" "2 1,0,2 300x5x27" \
+        "1 1,0,2 5x301x54" "1 0,2,1,3 3x41x300x6" "2 2,0,1,3 33x7x70x3"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -466,7 +472,8 @@ permute_nd_levers_ok() {
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
         "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212" \
         "8 1,2,0,3 7x14x5x21" "8 1,0,2 300x5x3" "1 2,1,0,3 30x7x5x176" "4 1,0,2 5x7x279" \
-        "2 2,0,1,3 41x72x3x10" "4 0,2,1,3 3x300x5x7" "2 1,0,2 6x1000x62"; do
+        "2 2,0,1,3 41x72x3x10" "4 0,2,1,3 3x300x5x7" "2 1,0,2 6x1000x62" \
+        "1 2,1,0,3 5x19x41x110" "2 1,0,2 300x5x27" "1 1,0,2 5x301x54"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

@@ -735,14 +735,15 @@ static int small_batch_cases(void)
 
 /* permute_nd_rowtile and permute_nd_rowtile_thin, emulated: for random
  * permutations that keep short rows of whole words (3 and 4 axes, 1 to
- * 8-byte elements), every block, step of C and thread walks its loads into
+ * 8-byte elements; words of 4 bytes, or of 2 where a row is an odd number
+ * of 2-byte words), every block, step of C and thread walks its loads into
  * a shared tile (each shared word remembers which input word it holds, and
  * must be written in this step before it is read) and its stores out of
  * it; the sink checks every output byte. Also: the shared tile fits
  * ND_RT_SHARED_WORDS for every row length and thin side taken. */
-static void rowtile_load(int64_t *shared, int64_t at, int64_t from, int *ok)
+static void rowtile_load(int64_t *shared, int64_t words, int64_t at, int64_t from, int *ok)
 {
-    if (at < 0 || at >= ND_RT_SHARED_WORDS) {
+    if (at < 0 || at >= words) {
         fprintf(stderr, "a load to shared word %lld\n", (long long)at);
         *ok = 0;
         return;
@@ -750,34 +751,38 @@ static void rowtile_load(int64_t *shared, int64_t at, int64_t from, int *ok)
     shared[at] = from;
 }
 
-static void rowtile_store(sink *s, const int64_t *shared, int64_t at, int64_t to, int *ok)
+static void rowtile_store(sink *s, const int64_t *shared, int64_t words, int64_t at, int64_t to,
+                          int unit, int *ok)
 {
-    if (at < 0 || at >= ND_RT_SHARED_WORDS || shared[at] < 0) {
+    if (at < 0 || at >= words || shared[at] < 0) {
         fprintf(stderr, "a store from shared word %lld, never loaded\n", (long long)at);
         *ok = 0;
         return;
     }
-    store(s, to * 4, shared[at] * 4, 4);
+    store(s, to * unit, shared[at] * unit, unit);
 }
 
 static int rowtile_cases(void)
 {
     static const int sizes[4] = { 1, 2, 4, 8 };
-    static int64_t shared[ND_RT_SHARED_WORDS];
-    int n, fits = 0, thin[3] = { 0, 0, 0 }, W, t;
-    for (W = 1; W <= ND_RT_MAX_WORDS; W++) {
-        int T = nd_rowtile_side(W);
-        EXPECT((T + 1) * T * W <= ND_RT_SHARED_WORDS, "rows of %d words overflow the tile", W);
-        for (t = 1; t < T; t++)   /* a thin side of t rows: the long side at least T */
-            EXPECT(nd_rowtile_long_side(t, W) >= T,
-                   "rows of %d words, thin side %d: the long side is under %d", W, t, T);
-    }
+    static int64_t shared[2 * ND_RT_SHARED_WORDS];
+    int n, fits = 0, thin[3] = { 0, 0, 0 }, halves[3] = { 0, 0, 0 }, W, t, u;
+    for (u = 2; u <= 4; u += 2)   /* words of 2 and 4 bytes */
+        for (W = 1; W <= (u == 4 ? ND_RT_MAX_WORDS : ND_RT_MAX_WORDS_2); W++) {
+            int T = nd_rowtile_side(W, u);
+            EXPECT(T * nd_rowtile_pitch(W, T) <= nd_rowtile_capacity(u),
+                   "rows of %d words of %d bytes overflow the tile", W, u);
+            for (t = 1; t < T; t++)   /* a thin side of t rows: the long side at least T */
+                EXPECT(nd_rowtile_long_side(t, W, u) >= T,
+                       "rows of %d words of %d bytes, thin side %d: the long side is under %d", W,
+                       u, t, T);
+        }
     srand(11);
     for (n = 0; n < 400; n++) {
         int rank = 3 + rand() % 2, perm[4], k, e = sizes[rand() % 4], ok = 1;
         int64_t dims[4];
         for (k = 0; k < rank; k++) {
-            dims[k] = 1 + rand() % (k == rank - 1 ? ND_RT_MAX_WORDS * 4 / e + 2 : 70);
+            dims[k] = 1 + rand() % (k == rank - 1 ? ND_RT_MAX_WORDS_2 * 4 / e + 2 : 70);
             perm[k] = k;
         }
         for (k = rank - 2; k > 0; k--) {   /* the last axis stays */
@@ -786,11 +791,15 @@ static int rowtile_cases(void)
             perm[j] = tmp;
         }
         if (n >= 300) {   /* (1, 0, 2) or (0, 2, 1, 3), one side short, the other long */
-            const int W = rand() % 2 ? 1 + 2 * (rand() % 32) : 8 * (1 + rand() % 7);
-            const int T = nd_rowtile_side(W);   /* W odd (4-byte accesses) or whole sectors */
+            /* W odd (4-byte accesses), whole sectors, or (a quarter) an odd
+             * number of 2-byte words, of 1 or 2-byte elements */
+            const int half = n % 8 >= 6;
+            const int W = half ? 1 + 2 * (rand() % (ND_RT_MAX_WORDS_2 / 2 + 1))
+                               : rand() % 2 ? 1 + 2 * (rand() % 32) : 8 * (1 + rand() % 7);
+            const int T = nd_rowtile_side(W, half ? 2 : 4);
             const int64_t shorter = 2 + rand() % (T - 2), longer = T + rand() % 300;
-            e = sizes[rand() % 3];   /* 1, 2 or 4 */
-            dims[rank - 1] = W * 4 / e;
+            e = sizes[rand() % (half ? 2 : 3)];   /* 1, 2 or 4 */
+            dims[rank - 1] = W * (half ? 2 : 4) / e;
             dims[rank - 3] = n % 2 ? shorter : longer;
             dims[rank - 2] = n % 2 ? longer : shorter;
             for (k = 0; k < rank; k++)
@@ -815,38 +824,46 @@ static int rowtile_cases(void)
         sink s;
         if (!nd_rowtile_fit(&plan, 0x10000, 0x20000, &g, grid))
             continue;
-        EXPECT(plan.row_len * e <= 4 * ND_RT_MAX_WORDS, "rows of %lld bytes took the row tile",
-               (long long)(plan.row_len * e));
+        EXPECT(plan.row_len * e % g.unit == 0 && (g.unit == 4 || plan.row_len * e % 4 == 2) &&
+                   g.W == plan.row_len * e / g.unit &&
+                   g.W <= (g.unit == 4 ? ND_RT_MAX_WORDS : ND_RT_MAX_WORDS_2),
+               "rows of %lld bytes took the row tile in %d words of %d bytes",
+               (long long)(plan.row_len * e), g.W, g.unit);
         EXPECT(plan.row_len * e % 8 != 0 || plan.row_len * e % 32 == 0,
                "rows of %lld bytes, in 8-byte accesses, took the row tile",
                (long long)(plan.row_len * e));
-        EXPECT(g.thin >= 0 && g.thin <= 2 && (int64_t)g.Ta * g.Tb * g.W <= ND_RT_SHARED_WORDS,
-               "a tile of %d x %d rows of %d words (thin %d)", g.Ta, g.Tb, g.W, g.thin);
+        EXPECT(g.thin >= 0 && g.thin <= 2 &&
+                   (int64_t)g.Ta * g.Tb * g.W <= nd_rowtile_capacity(g.unit) &&
+                   nd_rowtile_shared_bytes(&g) <= 4 * ND_RT_SHARED_WORDS,
+               "a tile of %d x %d rows of %d words (thin %d), %d bytes of shared memory", g.Ta,
+               g.Tb, g.W, g.thin, nd_rowtile_shared_bytes(&g));
         fits++;
         thin[g.thin]++;
+        halves[g.thin] += g.unit == 2;
         if (!sink_open(&s, &p, 0x10000, 0x20000))
             return 0;
         for (by = 0; by < grid[1]; by++)
             for (bx = 0; bx < grid[0]; bx++) {
                 const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T), warps = ND_THREADS / 32;
+                const int64_t words = nd_rowtile_shared_bytes(&g) / g.unit;   /* launched with */
                 uint32_t tb = bx / g.tiles_a, ta = bx - tb * g.tiles_a;
                 int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb, c;
                 int na = (int)(g.na - a0 < g.Ta ? g.na - a0 : g.Ta);
                 int nb = (int)(g.nb - b0 < g.Tb ? g.nb - b0 : g.Tb);
                 EXPECT(g.thin || (g.Ta == T && g.Tb == T && P % 32 == W % 32 &&
-                                  T * P <= ND_RT_SHARED_WORDS),
+                                  T * P <= nd_rowtile_capacity(g.unit)),
                        "pitch %d for rows of %d words, tile side %d", P, W, T);
                 for (c = by; c < g.nc; c += grid[1]) {
                     int64_t src = c * g.c_in + b0 * g.b_in + a0 * W;
                     int64_t dst = c * g.c_out + a0 * g.a_out + b0 * W;
                     int o, k, i;
-                    for (i = 0; i < ND_RT_SHARED_WORDS; i++)
+                    for (i = 0; i < 2 * ND_RT_SHARED_WORDS; i++)
                         shared[i] = -1;
                     if (g.thin == 0) {   /* a warp a line, both ways */
                         for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
                             for (o = t / 32; o < nb; o += warps)
                                 for (k = t % 32; k < na * W; k += 32)
-                                    rowtile_load(shared, (int64_t)o * P + k, src + o * g.b_in + k,
+                                    rowtile_load(shared, words, (int64_t)o * P + k, src + o * g.b_in + k,
                                                  &ok);
                         for (t = 0; t < ND_THREADS; t++)
                             for (o = t / 32; o < na; o += warps) {
@@ -854,8 +871,8 @@ static int rowtile_cases(void)
                                 for (k = t % 32; k < nb * W; k += 32) {
                                     EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d",
                                            k, q.m, q.w);
-                                    rowtile_store(&s, shared, (int64_t)q.m * P + o * W + q.w,
-                                                  dst + o * g.a_out + k, &ok);
+                                    rowtile_store(&s, shared, words, (int64_t)q.m * P + o * W + q.w,
+                                                  dst + o * g.a_out + k, g.unit, &ok);
                                     nd_lane_step(&q, W);
                                 }
                             }
@@ -864,7 +881,7 @@ static int rowtile_cases(void)
                                (long long)g.na, g.Ta);
                         for (t = 0; t < ND_THREADS; t++)
                             for (k = t; k < na * nb * W; k += ND_THREADS)
-                                rowtile_load(shared, k, src + k, &ok);
+                                rowtile_load(shared, words, k, src + k, &ok);
                         for (t = 0; t < ND_THREADS; t++)
                             for (o = 0; o < na; o++) {
                                 nd_lane_pos q = nd_lane_at(t, W);
@@ -872,8 +889,8 @@ static int rowtile_cases(void)
                                 for (k = t; k < nb * W; k += ND_THREADS) {
                                     EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d",
                                            k, q.m, q.w);
-                                    rowtile_store(&s, shared, (int64_t)q.m * na * W + o * W + q.w,
-                                                  dst + o * g.a_out + k, &ok);
+                                    rowtile_store(&s, shared, words, (int64_t)q.m * na * W + o * W + q.w,
+                                                  dst + o * g.a_out + k, g.unit, &ok);
                                     nd_block_step(&q, step, W);
                                 }
                             }
@@ -884,14 +901,14 @@ static int rowtile_cases(void)
                             for (o = t / 32; o < nb; o += warps) {
                                 nd_lane_pos q = nd_lane_at(t % 32, W);
                                 for (k = t % 32; k < na * W; k += 32) {
-                                    rowtile_load(shared, (int64_t)q.m * nb * W + o * W + q.w,
+                                    rowtile_load(shared, words, (int64_t)q.m * nb * W + o * W + q.w,
                                                  src + o * g.b_in + k, &ok);
                                     nd_lane_step(&q, W);
                                 }
                             }
                         for (t = 0; t < ND_THREADS; t++)
                             for (k = t; k < na * nb * W; k += ND_THREADS)
-                                rowtile_store(&s, shared, k, dst + k, &ok);
+                                rowtile_store(&s, shared, words, k, dst + k, g.unit, &ok);
                     }
                     EXPECT(ok, "problem %d: shared memory walked wrong", n);
                 }
@@ -902,6 +919,9 @@ static int rowtile_cases(void)
     EXPECT(fits >= 50, "only %d of 400 drawn problems took the row tile", fits);
     EXPECT(thin[1] >= 15 && thin[2] >= 15, "only %d and %d of them were thin tiles (1 and 2)",
            thin[1], thin[2]);
+    EXPECT(halves[0] >= 15 && halves[1] >= 5 && halves[2] >= 5,
+           "only %d, %d and %d of them were tiles of 2-byte words (square, thin 1, thin 2)",
+           halves[0], halves[1], halves[2]);
     return 1;
 }
 

@@ -743,7 +743,23 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * (H100) the thin tiles gained up to 40.9 points and lost at most 0.6; on
  * the draw they were tuned on, one of 19 lost 3.3 (NOTES.md, "Thin row
  * tiles"). */
+/* Tiles in 2-byte words, and shared memory given at launch. Rows of an
+ * odd number of 2-byte words (a multiple of 2 bytes, not of 4) under 180
+ * bytes were moved 2 bytes a lane by permute_nd_rows: tensor sweep draw
+ * 14's 2-byte (2, 1, 0, 3) of 330 x 34 x 319 x 55, rows of 110 bytes, ran
+ * at 31.7% of the copy on the H200. They now take the row tile in words
+ * of 2 bytes (permute_nd_rowtile_2, _thin_2), up to 178 bytes (from 180
+ * the shifted rows take them, ND_SHIFT_MIN_BYTES), the tile's side set by
+ * the row's length in bytes (nd_rowtile_side); and every row tile takes
+ * the shared memory it needs (nd_rowtile_shared_bytes), given at launch,
+ * where each block held the largest tile's 34752 bytes: a smaller tile
+ * leaves room for more blocks on a multiprocessor. On a fresh draw (H100,
+ * NOTES.md "Row tiles in 2-byte words"), 22 shapes with such rows, of 14
+ * to 178 bytes, went from 16.0-46.9% of the copy to 53.0-76.8% (each by
+ * 11.3 points or more), and 16 shapes in the 4-byte row tiles (rows of 64
+ * to 252 bytes) gained 0.4 to 8.8 points. */
 #define ND_RT_MAX_WORDS 63
+#define ND_RT_MAX_WORDS_2 89   /* 178 bytes */
 #define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
@@ -753,18 +769,27 @@ typedef struct {
     int W, T;              /* words a row, the tile's side                */
     int Ta, Tb;            /* the tile's rows along A and B               */
     int thin;              /* 0 square; 1 all of A, 2 all of B (below)    */
+    int unit;              /* a word's bytes: 4, or 2 (odd 2-byte rows)   */
 } nd_rowtile;
 
-ND_HD int nd_rowtile_side(int W)
+ND_HD int nd_rowtile_side(int W, int unit)
 {
-    return W <= 8 ? 32 : W <= 31 ? 16 : 8;
+    const int words = (W * unit + 3) / 4;   /* the row's length in 4-byte words */
+    return words <= 8 ? 32 : words <= 31 ? 16 : 8;
 }
 
-/* A thin tile's long side: as many rows as fill ND_RT_SHARED_WORDS beside
- * a short side of t rows of W words, a multiple of 8. */
-ND_HD int nd_rowtile_long_side(int t, int W)
+/* The words of `unit` bytes that a tile may hold: ND_RT_SHARED_WORDS
+ * 4-byte words, 34752 bytes. */
+ND_HD int nd_rowtile_capacity(int unit)
 {
-    return ND_RT_SHARED_WORDS / (t * W) / 8 * 8;
+    return ND_RT_SHARED_WORDS * 4 / unit;
+}
+
+/* A thin tile's long side: as many rows as fill the capacity beside a
+ * short side of t rows of W words, a multiple of 8. */
+ND_HD int nd_rowtile_long_side(int t, int W, int unit)
+{
+    return nd_rowtile_capacity(unit) / (t * W) / 8 * 8;
 }
 
 /* The shared pitch of a B-line: (T + 1) W words, and as many more as
@@ -775,15 +800,25 @@ ND_HD int nd_rowtile_pitch(int W, int T)
     return (T + 1) * W + (32 - T * W % 32) % 32;
 }
 
+/* The shared memory a tile takes, in bytes: the square tile's T B-lines
+ * at pitch P, a thin tile's Ta Tb rows. */
+ND_HD int nd_rowtile_shared_bytes(const nd_rowtile *g)
+{
+    const int words = g->thin ? g->Ta * g->Tb * g->W : g->T * nd_rowtile_pitch(g->W, g->T);
+    return words * g->unit;
+}
+
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
- * C) if the plan's rows are short enough and word-aligned; else 0. */
+ * C) if the plan's rows are short enough and aligned to their words (4
+ * bytes, or 2 for rows of an odd number of 2-byte words); else 0. */
 static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t out, nd_rowtile *g,
                                  uint32_t grid[3])
 {
     int64_t L = plan->row_len * plan->elem_bytes, wpe, tiles_b;
-    int k, ia = -1, ib = -1, ic = -1;
-    if (plan->kind != TP_PLAN_ROWS || L % 4 != 0 || L / 4 > ND_RT_MAX_WORDS ||
-        (in | out) % 4 != 0 || plan->nz < 2 || plan->nz > 3 ||
+    int k, ia = -1, ib = -1, ic = -1, unit = L % 4 == 0 ? 4 : 2;
+    if (plan->kind != TP_PLAN_ROWS || L % 2 != 0 ||
+        L / unit > (unit == 4 ? ND_RT_MAX_WORDS : ND_RT_MAX_WORDS_2) ||
+        (in | out) % (uintptr_t)unit != 0 || plan->nz < 2 || plan->nz > 3 ||
         nd_rows_out_order(L, nd_access_bytes(L, in, out)))   /* nd_rows_merge's */
         return 0;
     for (k = 0; k < plan->nz; k++) {
@@ -797,26 +832,27 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
     if (ia < 0 || ib < 0 || (plan->nz == 3 && ic < 0))
         return 0;
     wpe = plan->elem_bytes;   /* strides: elements to words */
-    g->W = (int)(L / 4);
-    g->T = nd_rowtile_side(g->W);
+    g->unit = unit;
+    g->W = (int)(L / unit);
+    g->T = nd_rowtile_side(g->W, unit);
     g->na = plan->z_dims[ia];
     g->nb = plan->z_dims[ib];
-    g->a_out = plan->z_out[ia] * wpe / 4;
-    g->b_in = plan->z_in[ib] * wpe / 4;
+    g->a_out = plan->z_out[ia] * wpe / unit;
+    g->b_in = plan->z_in[ib] * wpe / unit;
     g->Ta = g->Tb = g->T;
     g->thin = 0;
     if (g->na < g->T && g->nb >= g->T && g->b_in == g->na * g->W) {   /* all of A, B next */
         g->thin = 1;
         g->Ta = (int)g->na;
-        g->Tb = nd_rowtile_long_side(g->Ta, g->W);
+        g->Tb = nd_rowtile_long_side(g->Ta, g->W, unit);
     } else if (g->nb < g->T && g->na >= g->T && g->a_out == g->nb * g->W) {   /* all of B */
         g->thin = 2;
         g->Tb = (int)g->nb;
-        g->Ta = nd_rowtile_long_side(g->Tb, g->W);
+        g->Ta = nd_rowtile_long_side(g->Tb, g->W, unit);
     }
     g->nc = plan->nz == 3 ? plan->z_dims[ic] : 1;
-    g->c_in = plan->nz == 3 ? plan->z_in[ic] * wpe / 4 : 0;
-    g->c_out = plan->nz == 3 ? plan->z_out[ic] * wpe / 4 : 0;
+    g->c_in = plan->nz == 3 ? plan->z_in[ic] * wpe / unit : 0;
+    g->c_out = plan->nz == 3 ? plan->z_out[ic] * wpe / unit : 0;
     tiles_b = (g->nb + g->Tb - 1) / g->Tb;
     if ((g->na + g->Ta - 1) / g->Ta * tiles_b > 0x7FFFFFFFLL)
         return 0;

@@ -689,39 +689,50 @@ ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
 ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 
-/* ---- Short rows in a tile (nd_index.h says how) ----------------------------- */
-__global__ void __launch_bounds__(ND_THREADS)
-permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
-{
-    __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
-    const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T);
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = ND_THREADS / 32;
-    const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
-    const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;
-    const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0);
+/* ---- Short rows in a tile (nd_index.h says how) -----------------------------
 
-    for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
-        const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
-        uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
-        for (int o = warp; o < nb; o += warps) {   /* loads: B-line o, na rows of A */
-            const uint32_t *line = src + o * g.b_in;
-#pragma unroll 4
-            for (int k = lane; k < na * W; k += 32)
-                sh[o * P + k] = line[k];
-        }
-        __syncthreads();
-        for (int o = warp; o < na; o += warps) {   /* stores: A-line o, nb rows of B */
-            uint32_t *line = dst + o * g.a_out;
-            nd_lane_pos p = nd_lane_at(lane, W);
-#pragma unroll 4
-            for (int k = lane; k < nb * W; k += 32) {
-                line[k] = sh[p.m * P + o * W + p.w];
-                nd_lane_step(&p, W);
-            }
-        }
-        __syncthreads();   /* the tile is refilled for the next c */
+ * In words of U: 4 bytes (_4), or 2 bytes (_2) for rows of an odd number
+ * of 2-byte words (nd_rowtile_fit). A block takes the shared memory its
+ * tile needs (nd_rowtile_shared_bytes), given at launch: a tile smaller
+ * than the largest leaves room for more blocks on a multiprocessor. */
+#define ND_RT_SHARED(U)                                                                  \
+    extern __shared__ __align__(16) uint8_t nd_rt_shared[];                              \
+    U *const sh = (U *)nd_rt_shared
+#define ND_ROWTILE_KERNEL(NAME, U)                                                            \
+    __global__ void __launch_bounds__(ND_THREADS)                                             \
+    NAME(const U *__restrict__ in, U *__restrict__ out, nd_rowtile g)                         \
+    {                                                                                         \
+        ND_RT_SHARED(U);                                                                      \
+        const int W = g.W, T = g.T, P = nd_rowtile_pitch(W, T);                               \
+        const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = ND_THREADS / 32;  \
+        const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;         \
+        const int64_t a0 = (int64_t)ta * T, b0 = (int64_t)tb * T;                             \
+        const int na = (int)min((int64_t)T, g.na - a0), nb = (int)min((int64_t)T, g.nb - b0); \
+                                                                                              \
+        for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {                              \
+            const U *src = in + c * g.c_in + b0 * g.b_in + a0 * W;                            \
+            U *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;                               \
+            for (int o = warp; o < nb; o += warps) {   /* loads: B-line o, na rows of A */    \
+                const U *line = src + o * g.b_in;                                             \
+                _Pragma("unroll 4")                                                           \
+                for (int k = lane; k < na * W; k += 32)                                       \
+                    sh[o * P + k] = line[k];                                                  \
+            }                                                                                 \
+            __syncthreads();                                                                  \
+            for (int o = warp; o < na; o += warps) {   /* stores: A-line o, nb rows of B */   \
+                U *line = dst + o * g.a_out;                                                  \
+                nd_lane_pos p = nd_lane_at(lane, W);                                          \
+                _Pragma("unroll 4")                                                           \
+                for (int k = lane; k < nb * W; k += 32) {                                     \
+                    line[k] = sh[p.m * P + o * W + p.w];                                      \
+                    nd_lane_step(&p, W);                                                      \
+                }                                                                             \
+            }                                                                                 \
+            __syncthreads();   /* the tile is refilled for the next c */                      \
+        }                                                                                     \
     }
-}
+ND_ROWTILE_KERNEL(permute_nd_rowtile_4, uint32_t)
+ND_ROWTILE_KERNEL(permute_nd_rowtile_2, uint16_t)
 
 /* Thin row tiles (nd_index.h says when): all of A (thin 1) or all of B
  * (thin 2), so that one side of the tile is a single contiguous run, moved
@@ -729,54 +740,59 @@ permute_nd_rowtile(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, 
  * side moves line by line: the stores of thin 1 with the whole block along
  * each of its few A-lines, the loads of thin 2 a warp a B-line, as
  * permute_nd_rowtile's, so that each lane has several loads in flight. */
-__global__ void __launch_bounds__(ND_THREADS)
-permute_nd_rowtile_thin(const uint32_t *__restrict__ in, uint32_t *__restrict__ out, nd_rowtile g)
-{
-    __shared__ uint32_t sh[ND_RT_SHARED_WORDS];
-    const int W = g.W;
-    const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;
-    const int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb;
-    const int na = (int)min((int64_t)g.Ta, g.na - a0), nb = (int)min((int64_t)g.Tb, g.nb - b0);
-    const int words = na * nb * W;
-    const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W), s = nd_lane_at(ND_THREADS, W);   /* thin 1 */
-
-    for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {
-        const uint32_t *src = in + c * g.c_in + b0 * g.b_in + a0 * W;
-        uint32_t *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;
-        if (g.thin == 1) {   /* the input's run: nb B-lines of na rows */
-            const int L = na * W;
-#pragma unroll 4
-            for (int k = threadIdx.x; k < words; k += ND_THREADS)
-                sh[k] = src[k];
-            __syncthreads();
-            for (int o = 0; o < na; o++) {   /* A-line o: row m, word w from sh[m L + o W + w] */
-                uint32_t *line = dst + o * g.a_out;
-                nd_lane_pos p = p0;
-#pragma unroll 4
-                for (int k = threadIdx.x; k < nb * W; k += ND_THREADS) {
-                    line[k] = sh[p.m * L + o * W + p.w];
-                    nd_block_step(&p, s, W);
-                }
-            }
-        } else {   /* the output's run: na A-lines of nb rows */
-            const int L = nb * W;
-            for (int o = threadIdx.x / 32; o < nb; o += ND_THREADS / 32) {   /* a warp a B-line */
-                const uint32_t *line = src + o * g.b_in;
-                nd_lane_pos p = nd_lane_at(threadIdx.x % 32, W);   /* row m along A, word w */
-#pragma unroll 4
-                for (int k = threadIdx.x % 32; k < na * W; k += 32) {
-                    sh[p.m * L + o * W + p.w] = line[k];
-                    nd_lane_step(&p, W);
-                }
-            }
-            __syncthreads();
-#pragma unroll 4
-            for (int k = threadIdx.x; k < words; k += ND_THREADS)
-                dst[k] = sh[k];
-        }
-        __syncthreads();   /* the tile is refilled for the next c */
+#define ND_ROWTILE_THIN_KERNEL(NAME, U)                                                            \
+    __global__ void __launch_bounds__(ND_THREADS)                                                  \
+    NAME(const U *__restrict__ in, U *__restrict__ out, nd_rowtile g)                              \
+    {                                                                                              \
+        ND_RT_SHARED(U);                                                                           \
+        const int W = g.W;                                                                         \
+        const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;              \
+        const int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb;                            \
+        const int na = (int)min((int64_t)g.Ta, g.na - a0);                                         \
+        const int nb = (int)min((int64_t)g.Tb, g.nb - b0);                                         \
+        const int words = na * nb * W;                                                             \
+        const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W);   /* thin 1's stores */                 \
+        const nd_lane_pos s = nd_lane_at(ND_THREADS, W);                                           \
+                                                                                                   \
+        for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {                                   \
+            const U *src = in + c * g.c_in + b0 * g.b_in + a0 * W;                                 \
+            U *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;                                    \
+            if (g.thin == 1) {   /* the input's run: nb B-lines of na rows */                      \
+                const int L = na * W;                                                              \
+                _Pragma("unroll 4")                                                                \
+                for (int k = threadIdx.x; k < words; k += ND_THREADS)                              \
+                    sh[k] = src[k];                                                                \
+                __syncthreads();                                                                   \
+                for (int o = 0; o < na; o++) {   /* A-line o: row m word w is sh[m L + o W + w] */ \
+                    U *line = dst + o * g.a_out;                                                   \
+                    nd_lane_pos p = p0;                                                            \
+                    _Pragma("unroll 4")                                                            \
+                    for (int k = threadIdx.x; k < nb * W; k += ND_THREADS) {                       \
+                        line[k] = sh[p.m * L + o * W + p.w];                                       \
+                        nd_block_step(&p, s, W);                                                   \
+                    }                                                                              \
+                }                                                                                  \
+            } else {   /* the output's run: na A-lines of nb rows */                               \
+                const int L = nb * W;                                                              \
+                for (int o = threadIdx.x / 32; o < nb; o += ND_THREADS / 32) {   /* B-line o */    \
+                    const U *line = src + o * g.b_in;                                              \
+                    nd_lane_pos p = nd_lane_at(threadIdx.x % 32, W);   /* row m along A */         \
+                    _Pragma("unroll 4")                                                            \
+                    for (int k = threadIdx.x % 32; k < na * W; k += 32) {                          \
+                        sh[p.m * L + o * W + p.w] = line[k];                                       \
+                        nd_lane_step(&p, W);                                                       \
+                    }                                                                              \
+                }                                                                                  \
+                __syncthreads();                                                                   \
+                _Pragma("unroll 4")                                                                \
+                for (int k = threadIdx.x; k < words; k += ND_THREADS)                              \
+                    dst[k] = sh[k];                                                                \
+            }                                                                                      \
+            __syncthreads();   /* the tile is refilled for the next c */                           \
+        }                                                                                          \
     }
-}
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin_4, uint32_t)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin_2, uint16_t)
 
 /* ---- The rows: the fastest axis stays --------------------------------------
 
@@ -1123,12 +1139,20 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         return NULL;
     }
     if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
-        if (rt.thin)
-            permute_nd_rowtile_thin<<<dim3(g[0], g[1], g[2]), ND_THREADS, 0, TP_STREAM>>>(
+        const dim3 grid(g[0], g[1], g[2]);
+        const int bytes = nd_rowtile_shared_bytes(&rt);
+        if (rt.unit == 2 && rt.thin)
+            permute_nd_rowtile_thin_2<<<grid, ND_THREADS, bytes, TP_STREAM>>>(
+                (const uint16_t *)in, (uint16_t *)out, rt);
+        else if (rt.unit == 2)
+            permute_nd_rowtile_2<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const uint16_t *)in,
+                                                                         (uint16_t *)out, rt);
+        else if (rt.thin)
+            permute_nd_rowtile_thin_4<<<grid, ND_THREADS, bytes, TP_STREAM>>>(
                 (const uint32_t *)in, (uint32_t *)out, rt);
         else
-            permute_nd_rowtile<<<dim3(g[0], g[1], g[2]), ND_THREADS, 0, TP_STREAM>>>(
-                (const uint32_t *)in, (uint32_t *)out, rt);
+            permute_nd_rowtile_4<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const uint32_t *)in,
+                                                                          (uint32_t *)out, rt);
         CHECK_LAUNCH();
         return NULL;
     }

@@ -7,8 +7,10 @@
  *   the fastest axis stays    rows of 2, 4, 8 or 16 bytes are first
  *                             folded into one element of that size, and
  *                             the permutation planned again (nd_fold_rows);
- *                             rows of whole words up to 124 bytes move as
- *                             the elements of a tile (permute_nd_rowtile);
+ *                             rows of whole words up to 252 bytes (of an
+ *                             odd number of 2-byte words, up to 178) move
+ *                             as the elements of a tile
+ *                             (permute_nd_rowtile);
  *                             longer ones, permute_nd_rows: whole rows
  *                             copied, in the
  *                             widest accesses (16, 8, 4, 2 or 1 bytes)
