@@ -739,8 +739,9 @@ static int small_batch_cases(void)
  * of 2-byte words), every block, step of C and thread walks its loads into
  * a shared tile (each shared word remembers which input word it holds, and
  * must be written in this step before it is read) and its stores out of
- * it; the sink checks every output byte. Also: the shared tile fits
- * ND_RT_SHARED_WORDS for every row length and thin side taken. */
+ * it, within the shared memory the launch gives it; the sink checks every
+ * output byte. Also: every row length's tile, and every thin side's, fits
+ * the 34752 bytes (ND_RT_SHARED_WORDS words of 4 bytes). */
 static void rowtile_load(int64_t *shared, int64_t words, int64_t at, int64_t from, int *ok)
 {
     if (at < 0 || at >= words) {
@@ -798,7 +799,7 @@ static int rowtile_cases(void)
                                : rand() % 2 ? 1 + 2 * (rand() % 32) : 8 * (1 + rand() % 7);
             const int T = nd_rowtile_side(W, half ? 2 : 4);
             const int64_t shorter = 2 + rand() % (T - 2), longer = T + rand() % 300;
-            e = sizes[rand() % (half ? 2 : 3)];   /* 1, 2 or 4 */
+            e = sizes[rand() % (half ? 2 : 3)];   /* 1, 2 or 4 (1 or 2 for 2-byte words) */
             dims[rank - 1] = W * (half ? 2 : 4) / e;
             dims[rank - 3] = n % 2 ? shorter : longer;
             dims[rank - 2] = n % 2 ? longer : shorter;
@@ -863,8 +864,8 @@ static int rowtile_cases(void)
                         for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
                             for (o = t / 32; o < nb; o += warps)
                                 for (k = t % 32; k < na * W; k += 32)
-                                    rowtile_load(shared, words, (int64_t)o * P + k, src + o * g.b_in + k,
-                                                 &ok);
+                                    rowtile_load(shared, words, (int64_t)o * P + k,
+                                                 src + o * g.b_in + k, &ok);
                         for (t = 0; t < ND_THREADS; t++)
                             for (o = t / 32; o < na; o += warps) {
                                 nd_lane_pos q = nd_lane_at(t % 32, W);
@@ -889,7 +890,8 @@ static int rowtile_cases(void)
                                 for (k = t; k < nb * W; k += ND_THREADS) {
                                     EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d",
                                            k, q.m, q.w);
-                                    rowtile_store(&s, shared, words, (int64_t)q.m * na * W + o * W + q.w,
+                                    rowtile_store(&s, shared, words,
+                                                  (int64_t)q.m * na * W + o * W + q.w,
                                                   dst + o * g.a_out + k, g.unit, &ok);
                                     nd_block_step(&q, step, W);
                                 }

@@ -750,14 +750,16 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * at 31.7% of the copy on the H200. They now take the row tile in words
  * of 2 bytes (permute_nd_rowtile_2, _thin_2), up to 178 bytes (from 180
  * the shifted rows take them, ND_SHIFT_MIN_BYTES), the tile's side set by
- * the row's length in bytes (nd_rowtile_side); and every row tile takes
- * the shared memory it needs (nd_rowtile_shared_bytes), given at launch,
- * where each block held the largest tile's 34752 bytes: a smaller tile
- * leaves room for more blocks on a multiprocessor. On a fresh draw (H100,
- * NOTES.md "Row tiles in 2-byte words"), 22 shapes with such rows, of 14
- * to 178 bytes, went from 16.0-46.9% of the copy to 53.0-76.8% (each by
- * 11.3 points or more), and 16 shapes in the 4-byte row tiles (rows of 64
- * to 252 bytes) gained 0.4 to 8.8 points. */
+ * the row's length in bytes (nd_rowtile_side). The pitch rule above
+ * counts 2-byte words there; whether that leaves shared-memory bank
+ * conflicts is not profiled. And every row tile takes the shared memory
+ * it needs (nd_rowtile_shared_bytes), given at launch, where each block
+ * held the largest tile's 34752 bytes: a smaller tile leaves room for
+ * more blocks on a multiprocessor. On a fresh draw (H100, NOTES.md "Row
+ * tiles in 2-byte words"), 22 shapes with such rows, of 14 to 178 bytes,
+ * went from 16.0-46.9% of the copy to 53.0-76.8% (each by 11.3 points or
+ * more), and 16 shapes in the 4-byte row tiles (rows of 64 to 252 bytes)
+ * gained 0.4 to 8.8 points. */
 #define ND_RT_MAX_WORDS 63
 #define ND_RT_MAX_WORDS_2 89   /* 178 bytes */
 #define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
