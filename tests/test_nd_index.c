@@ -766,7 +766,7 @@ static void rowtile_store(sink *s, const int64_t *shared, int64_t words, int64_t
 static int rowtile_cases(void)
 {
     static const int sizes[4] = { 1, 2, 4, 8 };
-    static int64_t shared[2 * ND_RT_SHARED_WORDS];
+    static int64_t shared[2 * ND_RT_SHARED_WORDS];   /* nd_rowtile_capacity(2), the most */
     int n, fits = 0, thin[3] = { 0, 0, 0 }, halves[3] = { 0, 0, 0 }, W, t, u;
     for (u = 2; u <= 4; u += 2)   /* words of 2 and 4 bytes */
         for (W = 1; W <= (u == 4 ? ND_RT_MAX_WORDS : ND_RT_MAX_WORDS_2); W++) {

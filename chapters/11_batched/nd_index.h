@@ -711,7 +711,8 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * run. A warp's 32 store-side words b W + w of one A-line read shared
  * words b P + a W + w, and P = W (mod 32) (nd_rowtile_pitch), so they
  * fall on 32 banks. The third other axis C, if any, only moves the tile
- * (grid y). Strides in words; rows and buffers 4-byte aligned. */
+ * (grid y). Strides in words (of 4 bytes, or 2: below); rows and buffers
+ * aligned to them. */
 /* Rows of up to 124 bytes (31 words) at first: on the H100 this row
  * tile (one warp a line) beat the launch without it on 18 of 19 random
  * shapes with rows of 12 to 124 bytes, and was a point behind on the last
@@ -733,7 +734,7 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
 /* Thin tiles (permute_nd_rowtile_thin). Where A is shorter than the
  * tile's side T, B is at least T long and B follows A in the input (B's
  * input stride is A's na rows), a tile of all of A by as many rows of B as
- * fill ND_RT_SHARED_WORDS (a multiple of 8) is one contiguous run of the
+ * fill the tile's capacity (a multiple of 8) is one contiguous run of the
  * input (thin 1); where B is the short side and A follows B in the output,
  * a tile of all of B is one contiguous run of the output (thin 2). The
  * square tile holds such rows in a few of its T lines: tensor sweep draw
@@ -762,7 +763,9 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * gained 0.4 to 8.8 points. */
 #define ND_RT_MAX_WORDS 63
 #define ND_RT_MAX_WORDS_2 89   /* 178 bytes */
-#define ND_RT_SHARED_WORDS 8688   /* T P at most: 16 x (17 x 31 + 16) (32 x 33 x 8, 8 x 575 less) */
+/* The largest square tile in 4-byte words, T P: 16 x (17 x 31 + 16) (32 x 33 x 8 and 8 x 575
+ * are less); every tile fits its bytes (nd_rowtile_capacity). */
+#define ND_RT_SHARED_WORDS 8688
 typedef struct {
     int64_t na, nb, nc;    /* extents of A, B and C (1 if no third axis) */
     int64_t a_out, b_in;   /* A's output stride, B's input stride         */
