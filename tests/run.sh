@@ -414,7 +414,10 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # bytes, with and without a third axis), and row tiles in 2-byte words
 # (rows of 6 to 178 bytes, 1 and 2-byte elements: square tiles of 32, 16
 # and 8 rows, partial ones, both thin tiles); three thin tiles and three
-# tiles of 2-byte words also under compute-sanitizer.
+# tiles of 2-byte words also under compute-sanitizer. Thin 2 tiles of
+# fewer B-lines than warps, loaded a block a line (nd_rowtile_mode 3):
+# 8-byte 7 x 301 x 4, 2-byte 6 x 1000 x 62 and 1-byte 5 x 301 x 54, the
+# last two under memcheck too.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \

@@ -767,7 +767,7 @@ static int rowtile_cases(void)
 {
     static const int sizes[4] = { 1, 2, 4, 8 };
     static int64_t shared[2 * ND_RT_SHARED_WORDS];   /* nd_rowtile_capacity(2), the most */
-    int n, fits = 0, thin[3] = { 0, 0, 0 }, halves[3] = { 0, 0, 0 }, W, t, u;
+    int n, fits = 0, thin[3] = { 0, 0, 0 }, halves[3] = { 0, 0, 0 }, block_loads = 0, W, t, u;
     for (u = 2; u <= 4; u += 2)   /* words of 2 and 4 bytes */
         for (W = 1; W <= (u == 4 ? ND_RT_MAX_WORDS : ND_RT_MAX_WORDS_2); W++) {
             int T = nd_rowtile_side(W, u);
@@ -841,6 +841,7 @@ static int rowtile_cases(void)
         fits++;
         thin[g.thin]++;
         halves[g.thin] += g.unit == 2;
+        block_loads += nd_rowtile_mode(&g) == 3;
         if (!sink_open(&s, &p, 0x10000, 0x20000))
             return 0;
         for (by = 0; by < grid[1]; by++)
@@ -896,9 +897,27 @@ static int rowtile_cases(void)
                                     nd_block_step(&q, step, W);
                                 }
                             }
+                    } else if (nd_rowtile_mode(&g) == 3) {   /* the same, the block a B-line */
+                        EXPECT(g.Tb == g.nb && g.a_out == g.nb * W && nb < warps,
+                               "thin 2 a block a line: B %lld, %d taken", (long long)g.nb, g.Tb);
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (o = 0; o < nb; o++) {
+                                nd_lane_pos q = nd_lane_at(t, W);
+                                const nd_lane_pos step = nd_lane_at(ND_THREADS, W);
+                                for (k = t; k < na * W; k += ND_THREADS) {
+                                    EXPECT(q.m * W + q.w == k, "word %d walked to row %d, word %d",
+                                           k, q.m, q.w);
+                                    rowtile_load(shared, words, (int64_t)q.m * nb * W + o * W + q.w,
+                                                 src + o * g.b_in + k, &ok);
+                                    nd_block_step(&q, step, W);
+                                }
+                            }
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (k = t; k < na * nb * W; k += ND_THREADS)
+                                rowtile_store(&s, shared, words, k, dst + k, g.unit, &ok);
                     } else {   /* B-lines, then the output's run */
-                        EXPECT(g.Tb == g.nb && g.a_out == g.nb * W, "thin 2: B %lld, %d taken",
-                               (long long)g.nb, g.Tb);
+                        EXPECT(g.Tb == g.nb && g.a_out == g.nb * W && nb >= warps,
+                               "thin 2: B %lld, %d taken", (long long)g.nb, g.Tb);
                         for (t = 0; t < ND_THREADS; t++)
                             for (o = t / 32; o < nb; o += warps) {
                                 nd_lane_pos q = nd_lane_at(t % 32, W);
@@ -924,6 +943,8 @@ static int rowtile_cases(void)
     EXPECT(halves[0] >= 15 && halves[1] >= 5 && halves[2] >= 5,
            "only %d, %d and %d of them were tiles of 2-byte words (square, thin 1, thin 2)",
            halves[0], halves[1], halves[2]);
+    EXPECT(block_loads >= 5 && block_loads < thin[2], "%d of %d thin 2 tiles loaded a block a line",
+           block_loads, thin[2]);
     return 1;
 }
 

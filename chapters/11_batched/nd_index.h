@@ -743,7 +743,14 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * its own in the sweep), 93.6% here. On a fresh draw of 16 thin shapes
  * (H100) the thin tiles gained up to 40.9 points and lost at most 0.6; on
  * the draw they were tuned on, one of 19 lost 3.3 (NOTES.md, "Thin row
- * tiles"). */
+ * tiles"). A thin 2 tile of fewer B-lines than warps left the other warps
+ * idle while it loaded (3 B-lines: 3 of 8 warps; Nsight Compute on the
+ * 2-byte (1, 0, 2) of 3 x 722053 x 57, H100: DRAM 48.9% of its peak), so
+ * there the whole block loads each line (nd_rowtile_mode). On the H100
+ * (NOTES.md, "Thin 2 tiles of a few B-lines"), 9 such shapes gained 0.0
+ * to 28.4 points; with a kernel for each thin mode, 13 thin 2 tiles of 8
+ * B-lines or more moved by -0.3 to +4.4 and 9 thin 1 tiles by 1.1 at
+ * most. */
 /* Tiles in 2-byte words, and shared memory given at launch. Rows of an
  * odd number of 2-byte words (a multiple of 2 bytes, not of 4) under 180
  * bytes were moved 2 bytes a lane by permute_nd_rows: tensor sweep draw
@@ -811,6 +818,14 @@ ND_HD int nd_rowtile_shared_bytes(const nd_rowtile *g)
 {
     const int words = g->thin ? g->Ta * g->Tb * g->W : g->T * nd_rowtile_pitch(g->W, g->T);
     return words * g->unit;
+}
+
+/* The kernel a tile takes: 0 the square tile, 1 thin 1, 2 thin 2 (a warp
+ * loads each B-line), 3 thin 2 with fewer B-lines than a block has warps
+ * (the whole block loads each B-line, as thin 1 stores its A-lines). */
+ND_HD int nd_rowtile_mode(const nd_rowtile *g)
+{
+    return g->thin == 2 && g->Tb < ND_THREADS / 32 ? 3 : g->thin;
 }
 
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of

@@ -738,61 +738,80 @@ ND_ROWTILE_KERNEL(permute_nd_rowtile_2, uint16_t)
  * (thin 2), so that one side of the tile is a single contiguous run, moved
  * as a copy. Shared memory holds the tile in that run's order; the other
  * side moves line by line: the stores of thin 1 with the whole block along
- * each of its few A-lines, the loads of thin 2 a warp a B-line, as
- * permute_nd_rowtile's, so that each lane has several loads in flight. */
-#define ND_ROWTILE_THIN_KERNEL(NAME, U)                                                            \
-    __global__ void __launch_bounds__(ND_THREADS)                                                  \
-    NAME(const U *__restrict__ in, U *__restrict__ out, nd_rowtile g)                              \
-    {                                                                                              \
-        ND_RT_SHARED(U);                                                                           \
-        const int W = g.W;                                                                         \
-        const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;              \
-        const int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb;                            \
-        const int na = (int)min((int64_t)g.Ta, g.na - a0);                                         \
-        const int nb = (int)min((int64_t)g.Tb, g.nb - b0);                                         \
-        const int words = na * nb * W;                                                             \
-        const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W);   /* thin 1's stores */                 \
-        const nd_lane_pos s = nd_lane_at(ND_THREADS, W);                                           \
-                                                                                                   \
-        for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {                                   \
-            const U *src = in + c * g.c_in + b0 * g.b_in + a0 * W;                                 \
-            U *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;                                    \
-            if (g.thin == 1) {   /* the input's run: nb B-lines of na rows */                      \
-                const int L = na * W;                                                              \
-                _Pragma("unroll 4")                                                                \
-                for (int k = threadIdx.x; k < words; k += ND_THREADS)                              \
-                    sh[k] = src[k];                                                                \
-                __syncthreads();                                                                   \
-                for (int o = 0; o < na; o++) {   /* A-line o: row m word w is sh[m L + o W + w] */ \
-                    U *line = dst + o * g.a_out;                                                   \
-                    nd_lane_pos p = p0;                                                            \
-                    _Pragma("unroll 4")                                                            \
-                    for (int k = threadIdx.x; k < nb * W; k += ND_THREADS) {                       \
-                        line[k] = sh[p.m * L + o * W + p.w];                                       \
-                        nd_block_step(&p, s, W);                                                   \
-                    }                                                                              \
-                }                                                                                  \
-            } else {   /* the output's run: na A-lines of nb rows */                               \
-                const int L = nb * W;                                                              \
-                for (int o = threadIdx.x / 32; o < nb; o += ND_THREADS / 32) {   /* B-line o */    \
-                    const U *line = src + o * g.b_in;                                              \
-                    nd_lane_pos p = nd_lane_at(threadIdx.x % 32, W);   /* row m along A */         \
-                    _Pragma("unroll 4")                                                            \
-                    for (int k = threadIdx.x % 32; k < na * W; k += 32) {                          \
-                        sh[p.m * L + o * W + p.w] = line[k];                                       \
-                        nd_lane_step(&p, W);                                                       \
-                    }                                                                              \
-                }                                                                                  \
-                __syncthreads();                                                                   \
-                _Pragma("unroll 4")                                                                \
-                for (int k = threadIdx.x; k < words; k += ND_THREADS)                              \
-                    dst[k] = sh[k];                                                                \
-            }                                                                                      \
-            __syncthreads();   /* the tile is refilled for the next c */                           \
-        }                                                                                          \
+ * each of its few A-lines; the loads of thin 2 a warp a B-line, as
+ * permute_nd_rowtile's, so that each lane has several loads in flight, or,
+ * where the tile has fewer B-lines than the block has warps, the whole
+ * block along each (MODE 3, nd_rowtile_mode). A kernel for each MODE, so
+ * that each holds only its own walk. */
+#define ND_ROWTILE_THIN_KERNEL(NAME, U, MODE)                                                       \
+    __global__ void __launch_bounds__(ND_THREADS)                                                   \
+    NAME(const U *__restrict__ in, U *__restrict__ out, nd_rowtile g)                               \
+    {                                                                                               \
+        ND_RT_SHARED(U);                                                                            \
+        const int W = g.W;                                                                          \
+        const uint32_t tb = blockIdx.x / g.tiles_a, ta = blockIdx.x - tb * g.tiles_a;               \
+        const int64_t a0 = (int64_t)ta * g.Ta, b0 = (int64_t)tb * g.Tb;                             \
+        const int na = (int)min((int64_t)g.Ta, g.na - a0);                                          \
+        const int nb = (int)min((int64_t)g.Tb, g.nb - b0);                                          \
+        const int words = na * nb * W;                                                              \
+        const nd_lane_pos p0 = nd_lane_at(threadIdx.x, W);   /* the block's walk */                 \
+        const nd_lane_pos s = nd_lane_at(ND_THREADS, W);                                            \
+                                                                                                    \
+        for (int64_t c = blockIdx.y; c < g.nc; c += gridDim.y) {                                    \
+            const U *src = in + c * g.c_in + b0 * g.b_in + a0 * W;                                  \
+            U *dst = out + c * g.c_out + a0 * g.a_out + b0 * W;                                     \
+            if ((MODE) == 1) {   /* the input's run: nb B-lines of na rows */                       \
+                const int L = na * W;                                                               \
+                _Pragma("unroll 4")                                                                 \
+                for (int k = threadIdx.x; k < words; k += ND_THREADS)                               \
+                    sh[k] = src[k];                                                                 \
+                __syncthreads();                                                                    \
+                for (int o = 0; o < na; o++) {   /* A-line o: row m word w is sh[m L + o W + w] */  \
+                    U *line = dst + o * g.a_out;                                                    \
+                    nd_lane_pos p = p0;                                                             \
+                    _Pragma("unroll 4")                                                             \
+                    for (int k = threadIdx.x; k < nb * W; k += ND_THREADS) {                        \
+                        line[k] = sh[p.m * L + o * W + p.w];                                        \
+                        nd_block_step(&p, s, W);                                                    \
+                    }                                                                               \
+                }                                                                                   \
+            } else {   /* the output's run: na A-lines of nb rows */                                \
+                const int L = nb * W;                                                               \
+                if ((MODE) == 3) {   /* fewer B-lines than warps: the block on each */              \
+                    for (int o = 0; o < nb; o++) {                                                  \
+                        const U *line = src + o * g.b_in;                                           \
+                        nd_lane_pos p = p0;                                                         \
+                        _Pragma("unroll 4")                                                         \
+                        for (int k = threadIdx.x; k < na * W; k += ND_THREADS) {                    \
+                            sh[p.m * L + o * W + p.w] = line[k];                                    \
+                            nd_block_step(&p, s, W);                                                \
+                        }                                                                           \
+                    }                                                                               \
+                } else {   /* a warp a B-line */                                                    \
+                    for (int o = threadIdx.x / 32; o < nb; o += ND_THREADS / 32) {   /* B-line o */ \
+                        const U *line = src + o * g.b_in;                                           \
+                        nd_lane_pos p = nd_lane_at(threadIdx.x % 32, W);   /* row m along A */      \
+                        _Pragma("unroll 4")                                                         \
+                        for (int k = threadIdx.x % 32; k < na * W; k += 32) {                       \
+                            sh[p.m * L + o * W + p.w] = line[k];                                    \
+                            nd_lane_step(&p, W);                                                    \
+                        }                                                                           \
+                    }                                                                               \
+                }                                                                                   \
+                __syncthreads();                                                                    \
+                _Pragma("unroll 4")                                                                 \
+                for (int k = threadIdx.x; k < words; k += ND_THREADS)                               \
+                    dst[k] = sh[k];                                                                 \
+            }                                                                                       \
+            __syncthreads();   /* the tile is refilled for the next c */                            \
+        }                                                                                           \
     }
-ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin_4, uint32_t)
-ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin_2, uint16_t)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin1_4, uint32_t, 1)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin1_2, uint16_t, 1)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin2_4, uint32_t, 2)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin2_2, uint16_t, 2)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_4, uint32_t, 3)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
 
 /* ---- The rows: the fastest axis stays --------------------------------------
 
@@ -1140,19 +1159,23 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     }
     if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
         const dim3 grid(g[0], g[1], g[2]);
-        const int bytes = nd_rowtile_shared_bytes(&rt);
-        if (rt.unit == 2 && rt.thin)
-            permute_nd_rowtile_thin_2<<<grid, ND_THREADS, bytes, TP_STREAM>>>(
-                (const uint16_t *)in, (uint16_t *)out, rt);
-        else if (rt.unit == 2)
-            permute_nd_rowtile_2<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const uint16_t *)in,
-                                                                         (uint16_t *)out, rt);
-        else if (rt.thin)
-            permute_nd_rowtile_thin_4<<<grid, ND_THREADS, bytes, TP_STREAM>>>(
-                (const uint32_t *)in, (uint32_t *)out, rt);
+        const int bytes = nd_rowtile_shared_bytes(&rt), mode = nd_rowtile_mode(&rt);
+#define ND_RT_LAUNCH(K, U) K<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const U *)in, (U *)out, rt)
+        if (rt.unit == 2)
+            switch (mode) {
+            case 0: ND_RT_LAUNCH(permute_nd_rowtile_2, uint16_t); break;
+            case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_2, uint16_t); break;
+            case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_2, uint16_t); break;
+            default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_2, uint16_t); break;
+            }
         else
-            permute_nd_rowtile_4<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const uint32_t *)in,
-                                                                          (uint32_t *)out, rt);
+            switch (mode) {
+            case 0: ND_RT_LAUNCH(permute_nd_rowtile_4, uint32_t); break;
+            case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_4, uint32_t); break;
+            case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_4, uint32_t); break;
+            default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_4, uint32_t); break;
+            }
+#undef ND_RT_LAUNCH
         CHECK_LAUNCH();
         return NULL;
     }
