@@ -178,24 +178,21 @@ static int test_checks_can_fail(void)
 /* The kernel's blocks over Z2 rows of L bytes (s16_block_group): every
  * group of every row taken by exactly one thread, each warp on one row
  * with its lanes on groups g0 .. g0 + 31 (g0 a multiple of 32, as the
- * shuffle wants) or all idle. rows_bias is added to the rows a block
- * takes (0; the mutant's 1 must be caught). */
-static int check_blocks(int64_t L, int64_t Z2, int rows_bias)
+ * shuffle wants) or all idle. blocks_bias is added to the blocks the
+ * launch gives (0; the mutant's -1 must be caught). */
+static int check_blocks(int64_t L, int64_t Z2, int blocks_bias)
 {
     const int threads = 256;
-    int64_t groups = s16_groups(L), b, z2, g, nblocks;
-    uint32_t rows = (uint32_t)s16_rows_per_block(L, threads), pieces;
+    int64_t groups = s16_groups(L), b, z2, g;
+    int64_t nblocks = (Z2 * s16_row_warps(L) + threads / 32 - 1) / (threads / 32) + blocks_bias;
     int t, ok = 1;
     uint8_t *count = calloc((size_t)(Z2 * groups), 1);
 
-    pieces = rows > 1 ? 1 : (uint32_t)((groups + threads - 1) / threads);
-    nblocks = rows > 1 ? (Z2 + rows - 1) / rows : Z2 * pieces;
-    rows += rows > 1 ? rows_bias : 0;
-    snprintf(why, sizeof why, "rows of %lld bytes, %lld of them, %u a block: ", (long long)L,
-             (long long)Z2, rows);
+    snprintf(why, sizeof why, "rows of %lld bytes, %lld of them, %lld blocks: ", (long long)L,
+             (long long)Z2, (long long)nblocks);
     for (b = 0; ok && b < nblocks; b++)
         for (t = 0; ok && t < threads; t += 32) {
-            int lane, first = s16_block_group(L, threads, rows, pieces, Z2, (uint32_t)b, t, &z2, &g);
+            int lane, first = s16_block_group(L, threads, Z2, (uint32_t)b, t, &z2, &g);
             if (first && g % 32 != 0) {
                 snprintf(why + strlen(why), sizeof why - strlen(why),
                          "block %lld's warp %d starts at group %lld", (long long)b, t / 32,
@@ -204,7 +201,7 @@ static int check_blocks(int64_t L, int64_t Z2, int rows_bias)
             }
             for (lane = 0; ok && lane < 32; lane++) {
                 int64_t z, q;
-                int on = s16_block_group(L, threads, rows, pieces, Z2, (uint32_t)b, t + lane, &z, &q);
+                int on = s16_block_group(L, threads, Z2, (uint32_t)b, t + lane, &z, &q);
                 if (on != first || (on && (z != z2 || q != g + lane || z < 0 || z >= Z2))) {
                     snprintf(why + strlen(why), sizeof why - strlen(why),
                              "block %lld's warp %d is not one row's 32 groups", (long long)b,
@@ -235,12 +232,10 @@ static int test_blocks(void)
         if (!check_blocks(L, Z2, 0))
             return 0;
     }
-    EXPECT(s16_rows_per_block(1484, 256) == 2 && s16_rows_per_block(300, 256) == 8 &&
-               s16_rows_per_block(2100, 256) == 1,
-           "rows a block: %d for 1484 bytes, %d for 300, %d for 2100",
-           s16_rows_per_block(1484, 256), s16_rows_per_block(300, 256),
-           s16_rows_per_block(2100, 256));
-    EXPECT(!check_blocks(1484, 7, 1), "a block taking a row too many went unnoticed");
+    /* rows of 1484 bytes take 3 warps: 8 rows on 3 blocks of 8 warps */
+    EXPECT(s16_row_warps(1484) == 3, "rows of 1484 bytes on %lld warps, not 3",
+           (long long)s16_row_warps(1484));
+    EXPECT(!check_blocks(1484, 8, -1), "a grid a block short went unnoticed");
     return 1;
 }
 
@@ -248,7 +243,7 @@ int main(void)
 {
     run("3000 rows, every offset into 16 bytes, both buffers' ends", test_rows);
     run("the checks catch lane 31 without its next 16 bytes", test_checks_can_fail);
-    run("2000 grids of rows: one row in pieces, or several rows a block on whole warps",
+    run("2000 grids of rows, each row on neighbouring warps across blocks",
         test_blocks);
     return failures ? 1 : 0;
 }

@@ -882,15 +882,14 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  *
  * Two ways to share the row out, chosen by nd_shift_blocks_fit:
  * - permute_nd_rows_shift16: 16 bytes a lane (shift16.h), where both
- *   buffers are 16-byte aligned (cudaMalloc's always are): a block moves
- *   4096 bytes of one row, or, where two or more rows fit its 8 warps,
- *   that many whole rows, a row on whole warps (s16_rows_per_block).
- * - permute_nd_rows_shift_chunks: for rows that would leave most of such
- *   a block idle, or buffers
- *   aligned to 4 bytes only, the work is cut into chunks of 32 words, a
- *   warp's width: chunk k of row r is words
- *   32 k .. 32 k + 31 of it, a row has a.pieces of them, the rows counted
- *   z2 fastest, then z1, z0. A warp moves ND_SHIFT_CHUNKS neighbouring
+ *   buffers are 16-byte aligned (cudaMalloc's always are): a warp moves
+ *   512 bytes of one row, a row on neighbouring warps of the grid
+ *   (s16_block_group).
+ * - permute_nd_rows_shift_chunks: for shorter rows (nd_shift_by_blocks),
+ *   or buffers aligned to 4 bytes only, the work is cut into chunks of 32
+ *   words, a warp's width: chunk k of row r is words 32 k .. 32 k + 31 of
+ *   it, a row has a.pieces of them, the rows counted z2 fastest, then
+ *   z1, z0. A warp moves ND_SHIFT_CHUNKS neighbouring
  *   chunks, all loaded before the first is stored; it finds the row of its
  *   first chunk with divisions and steps (k, z2, z1, z0) from there, so
  *   several short rows share a warp.
@@ -929,9 +928,10 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
  * NOTES.md "Rows of an odd number of bytes"): the blocks faster with rows
  * of 2002 to 16499 bytes (49% to 98% filled), the chunks faster with rows
  * of 315 to 777 bytes (8% to 19% filled); the third between them is a
- * guess. Rows of up to 4 warps (about 2000 bytes) share a block
- * (s16_rows_per_block); whether that makes the blocks faster than the
- * chunks on shorter rows is not measured, so the rule stays. */
+ * guess. The blocks now pack rows on neighbouring warps, so a short
+ * row no longer leaves most of a block idle (NOTES.md, "Shifted rows on
+ * neighbouring warps"); whether that makes them faster than the chunks
+ * on shorter rows is not measured, so the rule stays. */
 static int nd_shift_by_blocks(int64_t L)
 {
     int64_t words = ND_SHIFT_ROW_WORDS(L);
@@ -990,9 +990,9 @@ static __device__ __forceinline__ uint32_t nd_shift_word(uint32_t x, uint32_t ne
     return __funnelshift_r(x, lane == 31 ? next : right, 8 * sh);
 }
 
-/* The shifted rows' blocks, 16 bytes a lane (shift16.h says how): a
- * block moves ND_THREADS groups of 16 bytes of one row (ND_SHIFT_WORDS
- * words), or a.group whole rows (s16_block_group). */
+/* The shifted rows' blocks, 16 bytes a lane (shift16.h says how): each
+ * row on s16_row_warps(L) neighbouring warps of the grid, which may
+ * belong to two blocks (s16_block_group). */
 __global__ void __launch_bounds__(ND_THREADS)
 permute_nd_rows_shift16(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
                         int64_t total)
@@ -1002,9 +1002,8 @@ permute_nd_rows_shift16(const uint8_t *__restrict__ in, uint8_t *__restrict__ ou
     const int64_t L = a.vecs;   /* the row's bytes */
     int64_t s, d, z2, g;
 
-    /* a.group rows a block, or a.pieces blocks a row (shift16.h) */
-    if (!s16_block_group(L, ND_THREADS, a.group, a.pieces, a.z_dims[2], blockIdx.x, threadIdx.x,
-                         &z2, &g))
+    /* the warp's row and the lane's group of 16 bytes (shift16.h) */
+    if (!s16_block_group(L, ND_THREADS, a.z_dims[2], blockIdx.x, threadIdx.x, &z2, &g))
         return;   /* a whole warp with no row */
     for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {
@@ -1253,14 +1252,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         a.group = (uint32_t)rows;
         g[0] = (uint32_t)x;
     }
-    if (shift16) {   /* its own blocks: several rows, or pieces of ND_THREADS groups */
-        int rows = s16_rows_per_block(L, ND_THREADS);
-        int64_t pieces = rows > 1 ? 1 : (s16_groups(L) + ND_THREADS - 1) / ND_THREADS;
-        int64_t x = rows > 1 ? (a.z_dims[2] + rows - 1) / rows : a.z_dims[2] * pieces;
+    if (shift16) {   /* its own blocks: a row on s16_row_warps(L) neighbouring warps */
+        int64_t warps = a.z_dims[2] * s16_row_warps(L);
+        int64_t x = (warps + ND_THREADS / 32 - 1) / (ND_THREADS / 32);
         if (x > 0x7FFFFFFFLL)
             return "too many tiles or rows for one grid";
-        a.group = (uint32_t)rows;
-        a.pieces = (uint32_t)pieces;
         g[0] = (uint32_t)x;
     } else if (shift) {   /* its own grid: warps of ND_SHIFT_CHUNKS chunks of 32 words */
         int64_t cpr = ND_SHIFT_ROW_CHUNKS(a.vecs);

@@ -95,38 +95,27 @@ S16_HD int64_t s16_groups(int64_t L)
     return (L + 15 + 15) / 16;
 }
 
-/* Where a block takes rows (permute_nd_rows_shift16): a row of L bytes
- * needs s16_row_warps(L) warps, one lane a group. Where two or more such
- * rows fit a block of `threads`, the block takes s16_rows_per_block of
- * them, warp-aligned (a row's groups g0 .. g0 + 31 on lanes 0 .. 31, as
- * the shuffle wants); else one row in pieces of `threads` groups. */
+/* How the blocks of permute_nd_rows_shift16 share the rows out: a row of
+ * L bytes needs s16_row_warps(L) warps, one lane a group, and takes that
+ * many neighbouring warps of the grid, counted across blocks (warp k of
+ * block b is the grid's warp 8 b + k for blocks of 8 warps). Only the
+ * last block can have warps without a row. A warp's lanes take groups
+ * g0 .. g0 + 31 of one row, g0 a multiple of 32, as the shuffle wants. */
 S16_HD int64_t s16_row_warps(int64_t L)
 {
     return (s16_groups(L) + 31) / 32;
 }
 
-S16_HD int s16_rows_per_block(int64_t L, int threads)
+/* Thread t of block b, in blocks of `threads`: the row (its z2, of Z2)
+ * and the row's group g it takes; 0 where its warp has no row (a whole
+ * warp, so the warp's shuffle has every lane or none). */
+S16_HD int s16_block_group(int64_t L, int threads, int64_t Z2, uint32_t b, int t, int64_t *z2,
+                           int64_t *g)
 {
-    int64_t w = s16_row_warps(L), per = threads / 32;
-    return 2 * w <= per ? (int)(per / w) : 1;
-}
-
-/* Thread t of block b: the row (its z2, of Z2) and the row's group g it
- * takes; 0 where its warp has no row (rows > 1 only: a whole warp, so
- * the warp's shuffle has every lane or none). `rows`: rows a block
- * (s16_rows_per_block); `pieces`: blocks a row, where rows is 1. */
-S16_HD int s16_block_group(int64_t L, int threads, uint32_t rows, uint32_t pieces, int64_t Z2,
-                           uint32_t b, int t, int64_t *z2, int64_t *g)
-{
-    if (rows > 1) {
-        const int64_t w = s16_row_warps(L), r = (t / 32) / w;
-        *z2 = (int64_t)b * rows + r;
-        *g = t - r * w * 32;
-        return r < rows && *z2 < Z2;
-    }
-    *z2 = b / pieces;
-    *g = (int64_t)(b - *z2 * pieces) * threads + t;
-    return 1;
+    const int64_t w = s16_row_warps(L), gw = (int64_t)b * (threads / 32) + t / 32;
+    *z2 = gw / w;
+    *g = (gw - *z2 * w) * 32 + t % 32;
+    return *z2 < Z2;
 }
 
 /* Before the shuffle: the lane's 16 input bytes for group q into x, and,
