@@ -373,11 +373,11 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # as 3,1,0,2; columns: 300x40x7 as 2,1,0); and the shifted rows, rows of
 # an odd number of bytes from 256 up, whose input and output rows start at
 # every offset into a word: in chunks (259, 1031, 2 x 517; 3 other axes)
-# and in whole blocks of 16-byte lanes (2053, 4001, 2 x 3071: two blocks
-# a row; rows of 4 and 8-byte elements, not whole 16 bytes: 1484 to 8008
-# bytes; two rows a block: 1484, 1501 and 1714 bytes, an odd number of
-# rows); and permute_nd_narrow, columns shorter than 32 that cannot
-# continue into another axis (1 to 31 of them, rows split or not, 1 to 8
+# and in 16-byte lanes, a row on neighbouring warps that may span two
+# blocks (2053, 4001, 2 x 3071; rows of 4 and 8-byte elements, not whole
+# 16 bytes: 1484 to 8008 bytes, 3 to 16 warps a row; 1484, 1501 and 1714
+# bytes, an odd number of rows); and permute_nd_narrow, columns shorter
+# than 32 that cannot continue into another axis (1 to 31 of them, rows split or not, 1 to 8
 # bytes); and permute_nd_skinny, 1 and 2-byte tiles with a short side
 # that sk_pick takes (wide: 13 and 16 elements; tall: 17 to 31); and
 # permute_nd_small, batches of small matrices (1 to 8 bytes, the last
