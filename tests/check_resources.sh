@@ -170,7 +170,8 @@ if report chapters/10_elements/kernels.cu > "$tmp/ch10.txt"; then
     # "Block order on a short side").
     for k in transpose_f64_pairs transpose_u16_vec16 transpose_u8_quads \
         transpose_u16_tile64 transpose_u8_tile64 transpose_u16_tile64w transpose_u8_tile64w \
-        transpose_u16_funnel transpose_u8_funnel transpose_u16_skinny transpose_u8_skinny \
+        transpose_u16_funnel transpose_u8_funnel transpose_u16_skinny_tall transpose_u8_skinny_tall \
+        transpose_u16_skinny_wide transpose_u8_skinny_wide \
         transpose_f64_sector_aligned_down transpose_u16_vec16_down transpose_u8_quads_down \
         transpose_u16_tile64w_down transpose_u8_tile64w_down transpose_u16_funnel_down \
         transpose_u8_funnel_down; do

@@ -5,8 +5,14 @@
  * macros as checked emulations and runs the very same code for every
  * block of the grid the launch functions use, and in each block for every
  * thread: phase 1 for threads 0..255 into an explicit shared array, then
- * phase 2 (the barrier between them). It checks, for many shapes (both
- * orientations, short sides from 1 to 255 elements, long sides shorter and
+ * phase 2 (the barrier between them). One part of the kernels runs
+ * differently here: where a wide piece's thread takes the next word of a
+ * line from the next lane (a shuffle), the emulation, one thread at a
+ * time, loads that word itself; lane 31, which has no next lane and so
+ * must store nothing, gets a wrong word instead, so that a lane 31 that
+ * stored would be caught. It checks, for many shapes (both
+ * orientations, short sides from 1 to 255 elements, so every case of
+ * the wide kernels' switch on k up to 16, long sides shorter and
  * longer than a block's piece, ragged last pieces):
  *   - every global and shared access lies inside its buffer, and every
  *     32-bit access is aligned to 4;
@@ -126,6 +132,19 @@ static void emu_stg_bytes(uint8_t *p, uint32_t v, int from, int to, int need_ali
     }
 }
 
+/* 16 bytes at p, which must be 16-byte aligned */
+static void emu_stg128(uint8_t *p, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    if ((uintptr_t)p % 16 != 0) {
+        emu_error("a 16-byte store not aligned to 16", p - emu.out);
+        return;
+    }
+    emu_stg_bytes(p, a, 0, 4, 1);
+    emu_stg_bytes(p + 4, b, 0, 4, 1);
+    emu_stg_bytes(p + 8, c, 0, 4, 1);
+    emu_stg_bytes(p + 12, d, 0, 4, 1);
+}
+
 #define SK_LDG32(p) emu_ldg32((const uint8_t *)(p))
 #define SK_LDG8(p) emu_ldg8((const uint8_t *)(p))
 #define SK_LDS32(sh, b) emu_lds((sh), (b), 4)
@@ -133,6 +152,7 @@ static void emu_stg_bytes(uint8_t *p, uint32_t v, int from, int to, int need_ali
 #define SK_LDS_ELEM(sh, b, E) emu_lds((sh), (b), (E))
 #define SK_STS_ELEM(sh, b, v, E) emu_sts((sh), (b), (v), (E))
 #define SK_STG32(p, v) emu_stg_bytes((p), (v), 0, 4, 1)
+#define SK_STG128(p, a, b, c, d) emu_stg128((p), (a), (b), (c), (d))
 #define SK_STG_PART(p, v, f, t) \
     do {                        \
         if (!emu.drop_parts)    \
@@ -193,9 +213,9 @@ static int check_strided(int wide, int64_t k, int64_t n, int64_t seg_pitch, int 
     for (b = 0; b < blocks && !emu.bad; b++) {
         memset(emu.sh, 0xa5, emu.sh_bytes);
         for (t = 0; t < SK_THREADS; t++)
-            sk_phase1(in, in_at, emu.sh, &g, b, t, e);
+            sk_phase1(in, in_at, emu.sh, &g, b, t, e, g.wide);
         for (t = 0; t < SK_THREADS; t++)
-            sk_phase2(emu.sh, out, out_at, &g, b, t, e);
+            sk_phase2(emu.sh, out, out_at, &g, b, t, e, g.wide);
     }
     snprintf(why, sizeof why, "%s, k %lld, n %lld, pitch %lld, %d-byte, at %lld/%lld: ",
              wide ? "wide" : "tall", (long long)k, (long long)n, (long long)seg_pitch, e,
@@ -319,9 +339,9 @@ static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *
             for (b = 0; b < sk_blocks(&g) && !emu.bad; b++) {
                 memset(emu.sh, 0xa5, emu.sh_bytes);
                 for (t = 0; t < SK_THREADS; t++)
-                    sk_phase1(in, in_off * e, emu.sh, &g, b, t, e);
+                    sk_phase1(in, in_off * e, emu.sh, &g, b, t, e, g.wide);
                 for (t = 0; t < SK_THREADS; t++)
-                    sk_phase2(emu.sh, out, out_off * e, &g, b, t, e);
+                    sk_phase2(emu.sh, out, out_off * e, &g, b, t, e, g.wide);
             }
         }
     tp_problem_format(&p, why, sizeof why);

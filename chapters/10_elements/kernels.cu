@@ -997,26 +997,31 @@ LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
 /* ---- Skinny matrices in words: chapter 9's lever 5 for 1 and 2 bytes -------
 
  * transpose_u8_skinny and transpose_u16_skinny: a matrix with a side of
- * at most SK_MAX_SIDE elements (k), any other side. A block takes
- * all k lines of the short side over w positions of the long one (about
- * 32 KB), and moves both sides in 32-bit words: one side is a contiguous
- * run, the other k segments funnel-shifted into words.
- * skinny_words.h holds the whole body of both (and says how it works),
- * so that tests/test_skinny.c can run the same code on the CPU. */
-#define SKINNY_KERNEL(NAME, T)                                                          \
+ * at most SK_MAX_SIDE elements (k), any other side; a kernel for each
+ * orientation, _wide (k rows) and _tall (k columns). A block takes all k
+ * lines of the short side over w positions of the long one, and moves
+ * both sides in words: one side is a contiguous run, the other k
+ * segments funnel-shifted into words. A wide piece of at most 16 lines
+ * is sorted into the output's order in registers, a thread holding a
+ * word of every line. skinny_words.h holds the whole body of all four
+ * (and says how it works), so that tests/test_skinny.c can run the same
+ * code on the CPU. */
+#define SKINNY_KERNEL(NAME, T, W)                                                       \
     __global__ void __launch_bounds__(SK_THREADS)                                      \
         NAME(const T *__restrict__ in, T *__restrict__ out, sk_geom g)                 \
     {                                                                                  \
-        extern __shared__ uint32_t sk_piece[];   /* k lines of g.pitch bytes */        \
-        sk_phase1((const uint8_t *)in, 0, (uint8_t *)sk_piece, &g, blockIdx.x, threadIdx.x, \
-                  (int)sizeof(T));                                                     \
+        extern __shared__ uint32_t sk_piece[];   /* sk_shared_bytes(&g) */            \
+        sk_phase1((const uint8_t *)in, 0, (uint8_t *)sk_piece, &g, blockIdx.x,         \
+                  threadIdx.x, (int)sizeof(T), W);                                     \
         __syncthreads();                                                               \
-        sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, 0, &g, blockIdx.x, threadIdx.x, \
-                  (int)sizeof(T));                                                     \
+        sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, 0, &g, blockIdx.x,        \
+                  threadIdx.x, (int)sizeof(T), W);                                     \
     }
-SKINNY_KERNEL(transpose_u8_skinny, uint8_t)
+SKINNY_KERNEL(transpose_u8_skinny_tall, uint8_t, 0)
+SKINNY_KERNEL(transpose_u8_skinny_wide, uint8_t, 1)
 typedef char skinny_threads_match[SKINNY_THREADS == SK_THREADS ? 1 : -1];
-SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
+SKINNY_KERNEL(transpose_u16_skinny_tall, uint16_t, 0)
+SKINNY_KERNEL(transpose_u16_skinny_wide, uint16_t, 1)
 
 #define LAUNCH_SKINNY(LAUNCH, KERNEL, T, E)                                             \
     const char *LAUNCH(const void *in, void *out, int rows, int cols, dim3 block)        \
@@ -1033,7 +1038,12 @@ SKINNY_KERNEL(transpose_u16_skinny, uint16_t)
         na = tp_grid(&grid, sk_blocks(&g), 1, 1, 1);                                     \
         if (na)                                                                          \
             return na;                                                                   \
-        KERNEL<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, (T *)out, g);  \
+        if (g.wide)                                                                      \
+            KERNEL##_wide<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, \
+                                                                               (T *)out, g); \
+        else                                                                             \
+            KERNEL##_tall<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, \
+                                                                               (T *)out, g); \
         CHECK_LAUNCH();                                                                  \
         return NULL;                                                                     \
     }

@@ -436,7 +436,15 @@ static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
  * (0, 2, 1) of a batch of B x R x k matrices is the tall case. Each block
  * moves one piece (skinny_words.h) of every matrix of its (z1, z2)
  * walk, the matrices' first bytes from nd_offsets. */
-#define ND_SKINNY_KERNEL(NAME, E)                                                        \
+/* Phase 1 is a call (not inlined): inlined, the compiler would keep the
+ * sums of each line's offset from one matrix to the next, for all k
+ * lines of every case of sk_phase1's switch, in registers. */
+#define ND_SKINNY_KERNEL(NAME, E, W)                                                     \
+    static __device__ __noinline__ void NAME##_phase1(const uint8_t *in, int64_t in_at,  \
+                                                      uint8_t *sh, const sk_geom *g)     \
+    {                                                                                    \
+        sk_phase1(in, in_at, sh, g, blockIdx.x, threadIdx.x, E, W);                      \
+    }                                                                                    \
     __global__ void __launch_bounds__(SK_THREADS)                                        \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a, sk_geom g) \
     {                                                                                    \
@@ -445,15 +453,17 @@ static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
-                sk_phase1(in, in_off * E, (uint8_t *)nd_piece, &g, blockIdx.x, threadIdx.x, E); \
+                NAME##_phase1(in, in_off * E, (uint8_t *)nd_piece, &g);                  \
                 __syncthreads();                                                         \
                 sk_phase2((const uint8_t *)nd_piece, out, out_off * E, &g, blockIdx.x,   \
-                          threadIdx.x, E);                                               \
+                          threadIdx.x, E, W);                                            \
                 __syncthreads(); /* the piece is refilled for the next (z1, z2) */       \
             }                                                                            \
     }
-ND_SKINNY_KERNEL(permute_nd_skinny_1, 1)
-ND_SKINNY_KERNEL(permute_nd_skinny_2, 2)
+ND_SKINNY_KERNEL(permute_nd_skinny_tall_1, 1, 0)
+ND_SKINNY_KERNEL(permute_nd_skinny_tall_2, 2, 0)
+ND_SKINNY_KERNEL(permute_nd_skinny_wide_1, 1, 1)
+ND_SKINNY_KERNEL(permute_nd_skinny_wide_2, 2, 1)
 typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 
 /* ---- A batch of small matrices: several whole matrices a block -------------
@@ -1304,12 +1314,17 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_pairs<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
                                                              (uint16_t *)out, a);
     } else if (skinny) {
-        if (plan.elem_bytes == 1)
-            permute_nd_skinny_1<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>(
-                (const uint8_t *)in, (uint8_t *)out, a, sg);
+        const uint8_t *i8 = (const uint8_t *)in;
+        uint8_t *o8 = (uint8_t *)out;
+        const int sb = sk_shared_bytes(&sg);
+        if (plan.elem_bytes == 1 && sg.wide)
+            permute_nd_skinny_wide_1<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
+        else if (plan.elem_bytes == 1)
+            permute_nd_skinny_tall_1<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
+        else if (sg.wide)
+            permute_nd_skinny_wide_2<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
         else
-            permute_nd_skinny_2<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>(
-                (const uint8_t *)in, (uint8_t *)out, a, sg);
+            permute_nd_skinny_tall_2<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
     } else if (nsplit) {
         ND_LAUNCH(permute_nd_narrow_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (narrow) {
