@@ -268,7 +268,8 @@ SK_DEV uint32_t sk_compose(const uint32_t *v, const int E, const int *w, const i
 {
     if (E == 2)
         return SK_PERM(v[w[0]], v[w[1]],
-                       (2 * p[0]) | (2 * p[0] + 1) << 4 | (4 + 2 * p[1]) << 8 | (5 + 2 * p[1]) << 12);
+                       (2 * p[0]) | (2 * p[0] + 1) << 4 | (4 + 2 * p[1]) << 8 |
+                           (5 + 2 * p[1]) << 12);
     return SK_PERM(SK_PERM(v[w[0]], v[w[1]], p[0] | (4 + p[1]) << 4),
                    SK_PERM(v[w[2]], v[w[3]], p[2] | (4 + p[3]) << 4), 0x5410);
 }
@@ -320,7 +321,8 @@ SK_DEV void sk_wide_regs(const uint8_t *in, int64_t in_at, uint8_t *sh, const sk
         for (j = 0; j < K; j++) {   /* the next word: the next lane's, or loaded (the CPU) */
             /* line j's sh from 32-bit sums (only the low 2 bits count): the
              * 64-bit ones above would stay in registers */
-            const int sh8 = (int)(((uint32_t)in_at + ((uint32_t)g->seg_pitch * j + (uint32_t)p0) * E) & 3);
+            const uint32_t s32 = (uint32_t)in_at + ((uint32_t)g->seg_pitch * j + (uint32_t)p0) * E;
+            const int sh8 = (int)(s32 & 3);
             uint32_t hi = SK_SHFL_NEXT(v[r * K + j]);
             if (!SK_SHFL && sh8 != 0 && lane != 31) {
                 const int64_t s = in_at + (j * g->seg_pitch + p0) * E;
@@ -333,7 +335,7 @@ SK_DEV void sk_wide_regs(const uint8_t *in, int64_t in_at, uint8_t *sh, const sk
     for (r = 0; r < R; r++)
         if (lane < SK_LANES && m0 + r * SK_BLOCK_WORDS < words)
             SK_UNROLL
-            for (i = 0; i < K; i++) {   /* run word m K + i: elements q = per i + b of the K words */
+            for (i = 0; i < K; i++) {   /* run word m K + i: elements q = per i + b */
                 int w[4], p[4];
                 const int x = (m0 + r * SK_BLOCK_WORDS) * K + i;
                 SK_UNROLL
