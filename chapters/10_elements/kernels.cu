@@ -1027,6 +1027,7 @@ SKINNY_KERNEL(transpose_u16_skinny_wide, uint16_t, 1)
     const char *LAUNCH(const void *in, void *out, int rows, int cols, dim3 block)        \
     {                                                                                    \
         sk_geom g = sk_make(rows, cols, E);                                              \
+        void (*kernel)(const T *, T *, sk_geom);                                         \
         dim3 grid;                                                                       \
         const char *na;                                                                  \
         if (block.x * block.y * block.z != SK_THREADS)                                   \
@@ -1038,12 +1039,8 @@ SKINNY_KERNEL(transpose_u16_skinny_wide, uint16_t, 1)
         na = tp_grid(&grid, sk_blocks(&g), 1, 1, 1);                                     \
         if (na)                                                                          \
             return na;                                                                   \
-        if (g.wide)                                                                      \
-            KERNEL##_wide<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, \
-                                                                               (T *)out, g); \
-        else                                                                             \
-            KERNEL##_tall<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, \
-                                                                               (T *)out, g); \
+        kernel = g.wide ? KERNEL##_wide : KERNEL##_tall;                                  \
+        kernel<<<grid, SK_THREADS, sk_shared_bytes(&g), TP_STREAM>>>((const T *)in, (T *)out, g); \
         CHECK_LAUNCH();                                                                  \
         return NULL;                                                                     \
     }

@@ -1314,17 +1314,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_pairs<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
                                                              (uint16_t *)out, a);
     } else if (skinny) {
-        const uint8_t *i8 = (const uint8_t *)in;
-        uint8_t *o8 = (uint8_t *)out;
-        const int sb = sk_shared_bytes(&sg);
-        if (plan.elem_bytes == 1 && sg.wide)
-            permute_nd_skinny_wide_1<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
-        else if (plan.elem_bytes == 1)
-            permute_nd_skinny_tall_1<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
-        else if (sg.wide)
-            permute_nd_skinny_wide_2<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
-        else
-            permute_nd_skinny_tall_2<<<grid, SK_THREADS, sb, TP_STREAM>>>(i8, o8, a, sg);
+        void (*kernel)(const uint8_t *, uint8_t *, nd_args, sk_geom) =
+            plan.elem_bytes == 1 ? (sg.wide ? permute_nd_skinny_wide_1 : permute_nd_skinny_tall_1)
+                                 : (sg.wide ? permute_nd_skinny_wide_2 : permute_nd_skinny_tall_2);
+        kernel<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>((const uint8_t *)in,
+                                                                      (uint8_t *)out, a, sg);
     } else if (nsplit) {
         ND_LAUNCH(permute_nd_narrow_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (narrow) {
