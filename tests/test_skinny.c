@@ -12,7 +12,7 @@
  * must store nothing, gets a wrong word instead, so that a lane 31 that
  * stored would be caught. It checks, for many shapes (both
  * orientations, short sides from 1 to 255 elements, so every case of
- * the wide kernels' switch on k up to 16, long sides shorter and
+ * the wide kernels' switch on k up to 32, long sides shorter and
  * longer than a block's piece, ragged last pieces):
  *   - every global and shared access lies inside its buffer, and every
  *     32-bit access is aligned to 4;

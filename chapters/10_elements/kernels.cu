@@ -1309,20 +1309,29 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *            beat transpose_f64_pairs by 12 to 15 points on 9 of 11 shapes
  *            on the H100 and tied on the other two: NOTES.md, "Pairs or
  *            sector-aligned")
- *   2 bytes  transpose_u16_funnel where output rows are not whole sectors
+ *   2 bytes  transpose_u16_skinny for a wide matrix (rows <= cols) of up
+ *            to 32 rows but 4, 16 and 32 (sorted in registers), else
+ *            transpose_u16_funnel where output rows are not whole sectors
  *            (rows % 16 != 0) and FUNNEL_FITS, else
  *            transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
  *            (where FUNNEL_FITS, funnel_tile.cuh), else transpose_u16_rows4
  *            (a matrix of 4 rows), else transpose_u16_skinny
  *            (where SKINNY_FITS: a very short side), else
  *            transpose_u16_tile64w where rows <= cols, else transpose_u16_tile64
- *   1 byte   transpose_u8_funnel where output rows are not whole sectors
+ *   1 byte   transpose_u8_rows4 (4 rows), else transpose_u8_skinny for a
+ *            wide matrix of up to 32 rows, else
+ *            transpose_u8_funnel where output rows are not whole sectors
  *            (rows % 32 != 0), FUNNEL_FITS and rows >= U8_FUNNEL_MIN_ROWS,
  *            else
  *            transpose_u8_quads (multiples of 4), else transpose_u8_funnel
- *            (the same), else transpose_u8_rows4 (4 rows), else
- *            transpose_u8_skinny (the same), else
+ *            (the same), else transpose_u8_skinny (the same, tall), else
  *            transpose_u8_tile64w
+ * A wide matrix of 8 to 32 rows ran at 93.5 to 97.4% of the copy through
+ * the skinny kernels and at 13.5 to 69.0 through the packed words, but
+ * for 2-byte rows of whole sectors (16 and 32 rows), where
+ * transpose_u16_vec16 was 1.5 and 3.6 points ahead (H100; NOTES.md,
+ * "Wide pieces of 17 to 32 lines"). A 4 x 60000000 byte matrix ran at
+ * 6.8% through transpose_u8_quads (the same table): rows4 comes first.
  * Where output rows start mid-sector, the packed kernels' wide stores do
  * not make whole sectors: at 7276 x 36948 bytes transpose_u8_quads
  * reached 50.5% of the copy and the funnel tile 83.7 (H100; NOTES.md,
@@ -1350,6 +1359,9 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
 {
     const int whole = rows % 16 == 0;   /* output rows of whole sectors */
     (void)block;
+    if (rows <= cols && rows != 4 && !whole && SKINNY_FITS(rows, cols) &&   /* wide: registers */
+        launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
+        return NULL;
     if (!whole && FUNNEL_FITS((long)rows, (long)cols, 2) &&   /* lever 4 first */
         launch_u16_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
         return NULL;
@@ -1381,6 +1393,11 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
 {
     const int whole = rows % 32 == 0;   /* output rows of whole sectors */
     (void)block;
+    if (launch_u8_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)   /* before the quads */
+        return NULL;
+    if (rows <= cols && SKINNY_FITS(rows, cols) &&   /* wide: registers, before the quads */
+        launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
+        return NULL;
     if (!whole && FUNNEL_FITS((long)rows, (long)cols, 1) &&   /* lever 4 first */
         rows >= U8_FUNNEL_MIN_ROWS &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
@@ -1389,8 +1406,6 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
         return NULL;
     if (whole && FUNNEL_FITS((long)rows, (long)cols, 1) &&
         launch_u8_funnel(in, out, rows, cols, dim3(FUNNEL_THREADS)) == NULL)
-        return NULL;
-    if (launch_u8_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)
         return NULL;
     if (SKINNY_FITS(rows, cols) && launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;

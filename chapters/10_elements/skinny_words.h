@@ -52,7 +52,8 @@
  * registers (k, a constant in each case of a switch, fixes every
  * permute), and stores the k run words into shared memory (a word
  * skipped every 32, so that lanes k words apart fall in different
- * banks). For small k a thread takes SK_REG_SIDE / k words of each line.
+ * banks). For k <= 16 a thread takes 16 / k words of each line, for 17
+to 32 one (SK_REG_WORDS).
  * Phase 2 copies the run out in 16-byte stores (where the run starts on
  * 16 bytes; 32-bit otherwise). Wide with k > SK_REG_SIDE (test sizes
  * and chapter 10's launch; the dispatchers stop at SK_PICK_WIDE) loads
@@ -138,9 +139,10 @@ static inline uint32_t sk_perm_host(uint32_t a, uint32_t b, uint32_t s)
                                   10's funnel tiles take 256 and more): at 255
                                   2-byte elements w is 64 (sk_make)           */
 
-#define SK_REG_SIDE 16         /* wide pieces of at most this many lines are
+#define SK_REG_SIDE 32         /* wide pieces of at most this many lines are
                                   sorted in registers (sk_wide_regs)          */
-#define SK_REG_WORDS(k) (SK_REG_SIDE / (k))   /* ... words of each line a thread */
+#define SK_REG_WORDS(k) ((k) <= 16 ? 16 / (k) : 1)   /* ... words of each line a
+                                  thread: 16 words or fewer for k <= 16       */
 #define SK_LANES 31            /* lanes of a warp that store; lane 31 lends    */
 #define SK_BLOCK_WORDS (SK_THREADS / 32 * SK_LANES)   /* words of a line a block, each r */
 
@@ -204,17 +206,16 @@ static inline int sk_shared_bytes(const sk_geom *g)
 
 /* Where the dispatchers (chapter 10's u8 and u16, chapter 11's
  * permute_nd) take the skinny kernels, for a short side of k elements:
- * tall (wide == 0: input rows of k elements) for k < 32, wide for k <= 16.
+ * tall (wide == 0: input rows of k elements) for k < 32, wide for k <= 32.
  * Measured on an H100 (chapter 10's NOTES.md, "Skinny matrices in
- * words"): faster than the tiles at k = 10 both ways and at k = 7, 10
- * and 20 tall (against chapter 11's narrow tile); slower at k = 28 wide
- * and at 37 to 255 both ways. The limits between, 16 and 31, are not
- * measured points. Since wide pieces of up to 16 lines are sorted in
- * registers, a wide k <= 16 runs within a few points of the copy; at k =
- * 20 wide (the old path) the byte kernel beat the byte tile, but the
- * limit stays 16 for now ("Wide pieces sorted in registers"). */
+ * words"): tall, faster than the tiles at k = 7, 10 and 20 (against
+ * chapter 11's narrow tile) and slower from 37 up; 31 is not a measured
+ * point. Wide, sorted in registers up to SK_REG_SIDE lines: 92.9 to
+ * 97.0% of the copy at 10 to 32 rows, where the tiles reached 20.0 to
+ * 77.9% ("Wide pieces sorted in registers" and "Wide pieces of 17 to 32
+ * lines"). */
 #define SK_PICK_TALL 31
-#define SK_PICK_WIDE 16
+#define SK_PICK_WIDE 32
 static inline int sk_pick(int wide, int64_t k)
 {
     return k <= (wide ? SK_PICK_WIDE : SK_PICK_TALL);
@@ -428,7 +429,8 @@ SK_DEV void sk_phase1_items(const uint8_t *in, int64_t in_at, uint8_t *sh, const
 }
 
 #define SK_REG_CASES(X) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) \
-    X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)
+    X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) \
+    X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31) X(32)
 #define SK_REG_CASE(K)                                    \
     case K:                                               \
         sk_wide_regs(in, in_at, sh, g, block, t, E, K);   \
