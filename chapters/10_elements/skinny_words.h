@@ -53,7 +53,7 @@
  * permute), and stores the k run words into shared memory (a word
  * skipped every 32, so that lanes k words apart fall in different
  * banks). For k <= 16 a thread takes 16 / k words of each line, for 17
-to 32 one (SK_REG_WORDS).
+ * to 32 one (SK_REG_WORDS).
  * Phase 2 copies the run out in 16-byte stores (where the run starts on
  * 16 bytes; 32-bit otherwise). Wide with k > SK_REG_SIDE (test sizes
  * and chapter 10's launch; the dispatchers stop at SK_PICK_WIDE) loads
