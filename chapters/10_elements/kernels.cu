@@ -1001,9 +1001,9 @@ LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
  * orientation, _wide (k rows) and _tall (k columns). A block takes all k
  * lines of the short side over w positions of the long one, and moves
  * both sides in words: one side is a contiguous run, the other k
- * segments funnel-shifted into words. A wide piece of at most 16 lines
- * is sorted into the output's order in registers, a thread holding a
- * word of every line. skinny_words.h holds the whole body of all four
+ * segments funnel-shifted into words. A wide piece of at most
+ * SK_REG_SIDE (32) lines is sorted into the output's order in registers,
+ * a thread holding a word of every line. skinny_words.h holds the whole body of all four
  * (and says how it works), so that tests/test_skinny.c can run the same
  * code on the CPU. */
 #define SKINNY_KERNEL(NAME, T, W)                                                       \
@@ -1310,7 +1310,8 @@ const char *launch_u8_quads(const void *in, void *out, int rows, int cols, dim3 
  *            on the H100 and tied on the other two: NOTES.md, "Pairs or
  *            sector-aligned")
  *   2 bytes  transpose_u16_skinny for a wide matrix (rows <= cols) of up
- *            to 32 rows but 4, 16 and 32 (sorted in registers), else
+ *            to 32 rows but 4, 16 and 32 (sorted in registers:
+ *            sk_before_packed), else
  *            transpose_u16_funnel where output rows are not whole sectors
  *            (rows % 16 != 0) and FUNNEL_FITS, else
  *            transpose_u16_vec16 (multiples of 8), else transpose_u16_funnel
@@ -1359,7 +1360,7 @@ const char *launch_u16_dispatch(const void *in, void *out, int rows, int cols, d
 {
     const int whole = rows % 16 == 0;   /* output rows of whole sectors */
     (void)block;
-    if (rows <= cols && rows != 4 && !whole && SKINNY_FITS(rows, cols) &&   /* wide: registers */
+    if (rows <= cols && rows != 4 && sk_before_packed(2, rows) &&   /* wide: registers */
         launch_u16_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (!whole && FUNNEL_FITS((long)rows, (long)cols, 2) &&   /* lever 4 first */
@@ -1395,7 +1396,7 @@ const char *launch_u8_dispatch(const void *in, void *out, int rows, int cols, di
     (void)block;
     if (launch_u8_rows4(in, out, rows, cols, dim3(R4_THREADS)) == NULL)   /* before the quads */
         return NULL;
-    if (rows <= cols && SKINNY_FITS(rows, cols) &&   /* wide: registers, before the quads */
+    if (rows <= cols && sk_before_packed(1, rows) &&   /* wide: registers, before the quads */
         launch_u8_skinny(in, out, rows, cols, dim3(SK_THREADS)) == NULL)
         return NULL;
     if (!whole && FUNNEL_FITS((long)rows, (long)cols, 1) &&   /* lever 4 first */

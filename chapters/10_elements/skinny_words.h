@@ -221,6 +221,19 @@ static inline int sk_pick(int wide, int64_t k)
     return k <= (wide ? SK_PICK_WIDE : SK_PICK_TALL);
 }
 
+/* 1 if a wide skinny matrix of k rows of e-byte elements goes to the
+ * skinny kernels before the packed-word kernels (chapter 10's quads and
+ * vec16, chapter 11's quads and pairs): every wide k that sk_pick takes
+ * but 2-byte rows of whole sectors (16 and 32 rows), where
+ * transpose_u16_vec16 was 1.5 and 3.6 points ahead; on the eight other
+ * shapes whose kernel changed the skinny kernels were 1.4 to 83.7
+ * points ahead (H100; chapter 10's NOTES.md, "Wide pieces of 17 to 32
+ * lines"). */
+static inline int sk_before_packed(int e, int64_t k)
+{
+    return sk_pick(1, k) && !(e == 2 && k % 16 == 0);
+}
+
 /* Blocks of the grid: one per piece. */
 static inline int64_t sk_blocks(const sk_geom *g)
 {

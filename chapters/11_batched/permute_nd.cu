@@ -1142,7 +1142,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     nd_args a;
     uint32_t g[3];
     int access, quads, pairs, funnel, shift, shift16, blocks, narrow, nsplit, skinny, small;
-    int wide_skinny;
+    int skinny_fit, wide_skinny;
     const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
     const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
     int64_t L;   /* ROWS: a row's bytes */
@@ -1213,12 +1213,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     batch = plan;
     if (!small && nd_small_rows(&batch) && (small = nd_small_fit(&batch)) != 0)
         plan = batch;   /* a narrow tile, as a batch of rows */
-    /* A batch of wide skinny matrices goes to the register sort before the
-     * packed words, as in chapter 10's dispatchers, but for 2-byte rows of
-     * whole sectors (chapter 10's NOTES.md, "Wide pieces of 17 to 32 lines") */
-    wide_skinny = !small && plan.nz > 0 &&
-                  nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) == 1 &&
-                  sk_pick(sg.wide, sg.k) && !(sg.e == 2 && sg.k % 16 == 0);
+    /* nd_skinny_fit's answer: 1 wide, 2 tall, 0 neither (sg its geometry).
+     * A batch of wide skinny matrices goes to the register sort before the
+     * packed words, as in chapter 10's dispatchers (sk_before_packed). */
+    skinny_fit = small || plan.nz == 0
+                     ? 0
+                     : nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg);
+    wide_skinny = skinny_fit == 1 && sk_before_packed(sg.e, sg.k);
     quads = !small && !wide_skinny && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && !wide_skinny && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     funnel = !small && !wide_skinny && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
@@ -1229,9 +1230,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         quads = pairs = 0;
     else if (!small && !wide_skinny && !quads && !pairs)
         funnel = nd_funnel_split_fit(&plan, (uintptr_t)in, (uintptr_t)out);   /* a split side from 32 up */
-    skinny = wide_skinny || (!small && !quads && !pairs && !funnel && plan.nz > 0 &&
-             nd_skinny_fit(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p), &sg) &&
-             sk_pick(sg.wide, sg.k));
+    skinny = wide_skinny || (!quads && !pairs && !funnel && skinny_fit && sk_pick(sg.wide, sg.k));
     narrow = !small && !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
              plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
     if (!nd_make_args(&plan, access,
