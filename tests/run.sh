@@ -417,7 +417,11 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # tiles of 2-byte words also under compute-sanitizer. Thin 2 tiles of
 # fewer B-lines than warps, loaded a block a line (nd_rowtile_mode 3):
 # 8-byte 7 x 301 x 4, 2-byte 6 x 1000 x 62 and 1-byte 5 x 301 x 54, the
-# last two under memcheck too.
+# last two under memcheck too. Stacked batches (matrices piled along
+# their rows, nd_small_stack: 1 to 8 bytes, columns split over two axes
+# taken apart: 4 x 22 and 31 x 5 matrices) and batches of matrices with
+# both sides long (82 x 66 to 31 x 75 x 96; 1 to 4 bytes), three of them
+# under memcheck too.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -461,7 +465,10 @@ permute_nd_levers_ok() {
         "2 2,0,1,3 41x72x3x10" "1 1,0,2 700x7x92" "4 0,2,1,3 3x300x5x7" "8 1,0,2 7x301x4" \
         "2 1,0,2 6x1000x62" "1 0,2,1,3 2x9x257x12" \
         "2 1,0,2 37x45x13" "1 2,1,0,3 5x19x41x110" "2 1,0,2 21x19x89" "2 1,0,2 300x5x27" \
-        "1 1,0,2 5x301x54" "1 0,2,1,3 3x41x300x6" "2 2,0,1,3 33x7x70x3"; do
+        "1 1,0,2 5x301x54" "1 0,2,1,3 3x41x300x6" "2 2,0,1,3 33x7x70x3" \
+        "1 2,0,3,1 301x4x47x22" "2 2,0,3,1 33x31x9x5" "2 2,0,3,1 50x8x17x214" \
+        "4 2,0,3,1 41x7x13x76" "8 2,0,3,1 37x5x9x61" \
+        "1 0,2,1 301x82x66" "2 0,2,1 97x94x43" "4 0,2,1 101x66x58" "1 0,1,3,2 3x31x75x96"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -476,7 +483,8 @@ permute_nd_levers_ok() {
         "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212" \
         "8 1,2,0,3 7x14x5x21" "8 1,0,2 300x5x3" "1 2,1,0,3 30x7x5x176" "4 1,0,2 5x7x279" \
         "2 2,0,1,3 41x72x3x10" "4 0,2,1,3 3x300x5x7" "2 1,0,2 6x1000x62" \
-        "1 2,1,0,3 5x19x41x110" "2 1,0,2 300x5x27" "1 1,0,2 5x301x54"; do
+        "1 2,1,0,3 5x19x41x110" "2 1,0,2 300x5x27" "1 1,0,2 5x301x54" \
+        "1 2,0,3,1 301x4x47x22" "2 2,0,3,1 50x8x17x214" "1 0,2,1 301x82x66"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

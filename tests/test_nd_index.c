@@ -556,16 +556,17 @@ static int fold_rows_cases(void)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[10][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+    static const int perms[12][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                       { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
                                       { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 },
-                                      { 2, 0, 3, 1 } };
+                                      { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
+    int stacked = 0, unsplit = 0, long_sides = 0;
     srand(5);
-    for (n = 0; n < 900; n++) {
-        int which = rand() % 10;
-        int rank = which == 0 || which == 3 || which == 6 || which == 8 ? 3 : 4;
+    for (n = 0; n < 1100; n++) {
+        int which = rand() % 12;
+        int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ? 3 : 4;
         int e = sizes[rand() % 5];
         int64_t dims[4];
         int k;
@@ -583,6 +584,15 @@ static int small_batch_cases(void)
             dims[1] = 1 + rand() % (e == 1 ? 16 : 6);
             dims[3] = TP_PLAN_SHORT + rand() % 400;
         }
+        if (which == 10) {   /* stacked matrices (nd_small_stack) of fewer than
+                                TP_PLAN_SHORT columns: split columns taken apart */
+            dims[1] = 1 + rand() % 31;
+            dims[3] = 2 + rand() % (TP_PLAN_SHORT - 2);
+        }
+        if (which == 11) {   /* matrices with both sides long (up to ND_SMALL_BYTES) */
+            dims[1] = TP_PLAN_SHORT + rand() % 97;
+            dims[2] = TP_PLAN_SHORT + rand() % 97;
+        }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
             dims[1] = TP_PLAN_SHORT + rand() % 3000;
@@ -593,7 +603,16 @@ static int small_batch_cases(void)
         nd_args a;
         uint32_t grid[3];
         sink s;
-        int mode = nd_small_fit(&plan);
+        int mode = nd_small_fit(&plan), was_split = plan.cols_lo != 0;
+        if (mode == 0) {   /* as the launch does: stacked matrices first */
+            tp_plan b = plan;
+            if (nd_small_stack(&b) && (mode = nd_small_fit(&b)) != 0) {
+                EXPECT(mode == 5, "stacked matrices the batch takes as %d", mode);
+                plan = b;
+                stacked++;
+                unsplit += was_split;
+            }
+        }
         if (mode == 0 && nd_small_columns(&plan)) {   /* as the launch does */
             mode = nd_small_fit(&plan);
             EXPECT(mode == 2, "a batch of columns the small batch does not take");
@@ -609,6 +628,7 @@ static int small_batch_cases(void)
             continue;
         fits++;
         row_runs += mode == 2;
+        long_sides += plan.n_rows >= TP_PLAN_SHORT && plan.n_cols >= TP_PLAN_SHORT;
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
                    nd_small_grid(&plan, mode, &a, grid),
                "no grid");
@@ -636,7 +656,30 @@ static int small_batch_cases(void)
                         int i;
                         for (i = 0; i < nn; i++)
                             chunk[i] = -1;
-                        if (a.z_in[2] == M) {   /* the kernel's test */
+                        if (mode == 5) {   /* stacked: the kernel's walk with adds */
+                            const int U = ND_SMALL_RUN_LOADS(e);
+                            const int64_t d1 = (int64_t)(32 / C) * a.in_row + 32 % C;
+                            const int64_t d2 = a.in_row - C;
+                            EXPECT(a.z_in[2] == R * a.in_row && S == M, "a stacked batch");
+                            for (t = 0; t < ND_THREADS; t++)
+                                for (i = t / 32 * 32 * U + t % 32; i < nn; i += ND_THREADS * U) {
+                                    int w = i % C;
+                                    int64_t o = (int64_t)(i / C) * a.in_row + w;
+                                    for (j = 0; j < U; j++) {
+                                        if (i + 32 * j < nn) {
+                                            EXPECT(chunk[i + 32 * j] < 0, "chunk element %d",
+                                                   i + 32 * j);
+                                            chunk[i + 32 * j] = zi + b0 * a.z_in[2] + o;
+                                        }
+                                        w += 32 % C;
+                                        o += d1;
+                                        if (w >= C) {
+                                            w -= C;
+                                            o += d2;
+                                        }
+                                    }
+                                }
+                        } else if (a.z_in[2] == M) {   /* the kernel's test */
                             for (i = 0; i < nn; i++)
                                 chunk[i] = zi + b0 * M + i;
                         } else {
@@ -724,12 +767,15 @@ static int small_batch_cases(void)
         if (!sink_close(&s))
             return 0;
     }
-    EXPECT(fits >= 250, "only %d of 900 drawn batches fit the small-batch kernel", fits);
+    EXPECT(fits >= 250, "only %d of 1100 drawn batches fit the small-batch kernel", fits);
     EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
     EXPECT(columns3 >= 40, "only %d of them were wide tiles with two other axes", columns3);
     EXPECT(rows >= 40, "only %d of them were narrow tiles as rows", rows);
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
+    EXPECT(stacked >= 40, "only %d of them were stacked", stacked);
+    EXPECT(unsplit >= 20, "only %d of them were stacked from split columns", unsplit);
+    EXPECT(long_sides >= 20, "only %d of them had both sides long", long_sides);
     return 1;
 }
 
@@ -1235,7 +1281,7 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("900 random batches of small matrices, wide and narrow tiles through permute_nd_small's loads "
+    run("1100 random batches of small matrices (stacked, both sides long), wide and narrow tiles through permute_nd_small's loads "
         "and stores",
         small_batch_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);

@@ -480,10 +480,29 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
  * which are contiguous in the input: loaded as they lie, stored in output
  * order matrix by matrix, each output element gathered from shared
- * memory. */
+ * memory.
+ *
+ * Matrices of 1, 2 or 4-byte elements with both sides from
+ * TP_PLAN_SHORT up, of at most ND_SMALL_BYTES, neither side a whole
+ * number of tiles (nd_tile_side), one after another in the input and in
+ * the output, take the batch too: their tiles are partly empty, and for
+ * 1 and 2-byte elements their rows rarely start on a word. On the H100
+ * (two draws of 12 shapes and 4 chosen ones, (0, 2, 1) and (0, 1, 3, 2)),
+ * the batch ran 1-byte ones at 56.7 to 66.1% of the copy where the tiles
+ * ran 29.6 to 55.5%; 2-byte at 73.7 to 88.1 (tiles 59.1 to 80.3), but
+ * 82 x 59 at 79.2 against 80.3; 4-byte 66 x 58 at 89.9 (76.7), but
+ * 60 x 65 at 83.7 against 86.9. Where a side is whole tiles the tiles
+ * stay: 2-byte 58 x 64, 69 x 64 and 117 x 64 ran at 87.9, 76.6 and 86.1%
+ * on tiles, 60.8, 48.1 and 38.5 as batches; 1-byte 128 x 128, 99.9
+ * against 59.1. 8-byte matrices were not measured and keep their tiles.
+ * NOTES.md, "Batches of stacked and of larger matrices". */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
-/* 1 where the matrices follow one another in the input; 2 where instead
+/* 1 where the matrices follow one another in the input; 5 where they are
+ * stacked: matrix g's rows are input rows g R .. g R + R - 1, all in_row
+ * apart (z2's input stride R in_row, nd_small_stack), each matrix whole
+ * in the output and the next one after it (z2's output stride R C);
+ * 2 where instead
  * their rows do, a matrix's rows a whole input row apart (z2's input
  * stride n_cols), only for matrices of one column (a wide tile as a
  * batch of columns, nd_small_columns) of fewer than TP_PLAN_SHORT rows:
@@ -495,18 +514,30 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * assumption.) */
 static inline int nd_small_fit(const tp_plan *plan)
 {
-    int64_t m = plan->n_rows * plan->n_cols, zi;
+    int64_t m = plan->n_rows * plan->n_cols, zi, zo;
+    int t = nd_tile_side(plan->elem_bytes);
+    int both_long = plan->n_rows >= TP_PLAN_SHORT && plan->n_cols >= TP_PLAN_SHORT;
+    if (both_long && plan->elem_bytes > 4)
+        return 0;
     if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
-        (plan->n_rows >= TP_PLAN_SHORT && plan->n_cols >= TP_PLAN_SHORT) ||
-        m * plan->elem_bytes > ND_SMALL_MAX)
+        m * plan->elem_bytes > (both_long ? ND_SMALL_BYTES : ND_SMALL_MAX))
         return 0;
     zi = plan->z_in[plan->nz - 1];
-    if (plan->n_rows == 1 && zi == m && plan->z_out[plan->nz - 1] == 1 && plan->nz <= 2)
+    zo = plan->z_out[plan->nz - 1];
+    if (both_long)   /* as measured: one after another on both sides, no side whole tiles */
+        return zi == m && zo == m && plan->in_row == plan->n_cols &&
+                       plan->out_col == plan->n_rows && plan->n_rows % t != 0 &&
+                       plan->n_cols % t != 0
+                   ? 1
+                   : 0;
+    if (plan->n_rows == 1 && zi == m && zo == 1 && plan->nz <= 2)
         return 3;   /* one-row matrices, stored in column runs (nd_small_rows) */
     if (plan->out_col != plan->n_rows)
         return 0;
     if (zi == m && plan->in_row == plan->n_cols)
         return 1;
+    if (zi == plan->n_rows * plan->in_row && zo == m)
+        return 5;   /* stacked (nd_small_stack) */
     return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT && plan->n_cols == 1 ? 2 : 0;
 }
 
@@ -595,6 +626,51 @@ static inline int nd_small_rows(tp_plan *plan)
         return 0;
     nd_small_append(plan, plan->n_rows, plan->n_cols, 1);   /* the rows */
     plan->n_rows = 1;
+    return 1;
+}
+
+/* Stacked matrices (nd_small_fit's 5): a TILE plan with an other axis
+ * whose input stride is n_rows x in_row and whose output stride is
+ * n_rows x n_cols is a batch of matrices piled along the tile's rows: the
+ * 2-byte (2, 0, 3, 1) of 225 x 8 x 172 x 214 is, for each of the 172, 225
+ * matrices of 8 x 214 whose rows are the input's rows 8 g .. 8 g + 7,
+ * their outputs one after another. That axis moves to the back (z2,
+ * the batch's axis; the others keep their order). Columns split over two
+ * axes (shorter than TP_PLAN_SHORT, continued into the input's next
+ * axis) are first taken apart again: the slow one becomes an other axis
+ * (input stride cols_lo, output stride out_col_hi). Before, the tiles or
+ * the batches of columns moved (2, 0, 3, 1) batches of R x C matrices
+ * (R 2 to 31, C 10 to 256) at 1.5 to 48.6% of the copy (H100; 1-byte
+ * 40056 x 4 x 47 x 22, its columns split, on tiles 4 rows full: 1.5%);
+ * stacked, a fresh draw of 14 and 4 chosen ran at 35.6 to 36.3% (1-byte),
+ * 58.9 to 61.8 (2-byte), 70.5 and 77.5 (4-byte). NOTES.md, "Batches of stacked and of larger
+ * matrices". 1 and the plan rewritten, else 0 (the plan may have been
+ * taken apart: callers pass a copy). */
+static inline int nd_small_stack(tp_plan *plan)
+{
+    int k, j;
+    if (plan->kind == TP_PLAN_TILE && plan->cols_lo != 0 && plan->rows_lo == 0 && plan->nz < 3) {
+        nd_small_append(plan, plan->n_cols / plan->cols_lo, plan->cols_lo, plan->out_col_hi);
+        plan->n_cols = plan->cols_lo;
+        plan->cols_lo = 0;
+    }
+    if (!nd_small_batchable(plan, 3) || plan->out_col != plan->n_rows)
+        return 0;
+    for (k = 0; k < plan->nz; k++)
+        if (plan->z_dims[k] > 1 && plan->z_in[k] == plan->n_rows * plan->in_row &&
+            plan->z_out[k] == plan->n_rows * plan->n_cols)
+            break;
+    if (k == plan->nz)
+        return 0;
+    for (j = k; j + 1 < plan->nz; j++) {   /* axis k to the back */
+        int64_t d = plan->z_dims[j], i = plan->z_in[j], o = plan->z_out[j];
+        plan->z_dims[j] = plan->z_dims[j + 1];
+        plan->z_in[j] = plan->z_in[j + 1];
+        plan->z_out[j] = plan->z_out[j + 1];
+        plan->z_dims[j + 1] = d;
+        plan->z_in[j + 1] = i;
+        plan->z_out[j + 1] = o;
+    }
     return 1;
 }
 

@@ -526,6 +526,40 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         }                                                                                \
     } while (0)
 
+/* The stacked load (MODE 5, nd_small_stack): element k of the chunk is
+ * element k mod C of the block's row k / C, its rows in_row apart. A lane
+ * loads U = ND_SMALL_RUN_LOADS elements 32 apart before it stores any,
+ * and walks their places with adds; a warp's 32 neighbouring elements
+ * span one row or a few short ones, so every lane has an element however
+ * short the rows are. (Loaded as the row runs above, a row a warp's
+ * piece, rows shorter than the piece leave lanes idle: the 1-byte
+ * (2, 0, 3, 1) of 8137 x 2 x 177 x 95 ran at 21.1% of the copy, 36.0
+ * with this load; H100, NOTES.md.) */
+#define ND_SMALL_LOAD_STACKED(T, src, sh, n, C, in_row)                                  \
+    do {                                                                                 \
+        enum { U_ = ND_SMALL_RUN_LOADS(sizeof(T)) };                                     \
+        const int64_t d1_ = (int64_t)(32 / (C)) * (in_row) + 32 % (C), d2_ = (in_row) - (C); \
+        for (int k0_ = threadIdx.x / 32 * 32 * U_ + threadIdx.x % 32; k0_ < (n);         \
+             k0_ += ND_THREADS * U_) {                                                   \
+            T v_[U_];                                                                    \
+            int w_ = k0_ % (C);                                                          \
+            int64_t o_ = (int64_t)(k0_ / (C)) * (in_row) + w_;                           \
+            _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++) {                          \
+                if (k0_ + 32 * u_ < (n))                                                 \
+                    v_[u_] = (src)[o_];                                                  \
+                w_ += 32 % (C);                                                          \
+                o_ += d1_;                                                               \
+                if (w_ >= (C)) {                                                         \
+                    w_ -= (C);                                                           \
+                    o_ += d2_;                                                           \
+                }                                                                        \
+            }                                                                            \
+            _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++)                            \
+                if (k0_ + 32 * u_ < (n))                                                 \
+                    (sh)[k0_ + 32 * u_] = v_[u_];                                        \
+        }                                                                                \
+    } while (0)
+
 /* Element j of a group into the group's four words w, from element src
  * of the chunk, and back out to dst; E bytes an element (a constant). */
 #define ND_SMALL_GET(w, j, chunk, src, E)                                                \
@@ -615,6 +649,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_BOUNDS_2 __launch_bounds__(ND_THREADS, ND_SMALL_RUNS_BLOCKS)
 #define ND_SMALL_BOUNDS_3 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_4 __launch_bounds__(ND_THREADS)
+#define ND_SMALL_BOUNDS_5 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void ND_SMALL_BOUNDS_##MODE                                               \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
@@ -636,6 +671,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             if ((MODE) == 2)   /* rows of the matrices follow one another */             \
                 ND_SMALL_LOAD_ROWS(T, at + b0 * C, (T *)chunk, R, C,                     \
                                    n / M, a.in_row);                                     \
+            else if ((MODE) == 5)   /* stacked: rows in_row apart */                     \
+                ND_SMALL_LOAD_STACKED(T, at + b0 * a.z_in[2], (T *)chunk, n, C, a.in_row); \
             else                                                                         \
                 nd_small_load((const uint8_t *)src, chunk, n * E);                       \
             __syncthreads();                                                             \
@@ -698,6 +735,7 @@ ND_SMALL_KERNELS(permute_nd_small, 1)        /* whole matrices, one after anothe
 ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
 ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
+ND_SMALL_KERNELS(permute_nd_small_stacked, 5) /* piled along their rows */
 
 /* ---- Short rows in a tile (nd_index.h says how) -----------------------------
 
@@ -1208,6 +1246,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         access = 1;   /* the shifted rows count their strides in bytes */
     small = nd_small_fit(&plan);
     batch = plan;
+    if (!small && nd_small_stack(&batch) && (small = nd_small_fit(&batch)) != 0)
+        plan = batch;   /* matrices stacked along their rows */
+    batch = plan;
     if (!small && nd_small_columns(&batch) && (small = nd_small_fit(&batch)) != 0)
         plan = batch;   /* a wide tile, as a batch of columns */
     batch = plan;
@@ -1310,6 +1351,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             ND_LAUNCH(permute_nd_small_apart, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 2) {
             ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 5) {
+            ND_LAUNCH(permute_nd_small_stacked, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else {
             ND_LAUNCH(permute_nd_small_cols, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         }
