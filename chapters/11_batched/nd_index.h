@@ -482,20 +482,21 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * order matrix by matrix, each output element gathered from shared
  * memory.
  *
- * Matrices of 1, 2 or 4-byte elements with both sides from
- * TP_PLAN_SHORT up, of at most ND_SMALL_BYTES, neither side a whole
- * number of tiles (nd_tile_side), one after another in the input and in
- * the output, take the batch too: their tiles are partly empty, and for
- * 1 and 2-byte elements their rows rarely start on a word. On the H100
- * (two draws of 12 shapes and 4 chosen ones, (0, 2, 1) and (0, 1, 3, 2)),
- * the batch ran 1-byte ones at 56.7 to 66.1% of the copy where the tiles
- * ran 29.6 to 55.5%; 2-byte at 73.7 to 88.1 (tiles 59.1 to 80.3), but
- * 82 x 59 at 79.2 against 80.3; 4-byte 66 x 58 at 89.9 (76.7), but
- * 60 x 65 at 83.7 against 86.9. Where a side is whole tiles the tiles
- * stay: 2-byte 58 x 64, 69 x 64 and 117 x 64 ran at 87.9, 76.6 and 86.1%
- * on tiles, 60.8, 48.1 and 38.5 as batches; 1-byte 128 x 128, 99.9
- * against 59.1. 8-byte matrices were not measured and keep their tiles.
- * NOTES.md, "Batches of stacked and of larger matrices". */
+ * Matrices of 1 or 2-byte elements with both sides from TP_PLAN_SHORT
+ * up, of at most ND_SMALL_BYTES, neither side a whole number of tiles
+ * (nd_tile_side), one after another in the input and in the output, take
+ * the batch too: their tiles are partly empty, and their rows rarely
+ * start on a word. On the H100 (three draws of (0, 2, 1) and (0, 1, 3, 2)
+ * batches and 4 chosen shapes), the batch ran 1-byte ones at 56.7 to
+ * 66.1% of the copy where the tiles ran 29.6 to 55.5%; 2-byte at 73.7 to
+ * 88.1 (tiles 59.1 to 80.3), but 82 x 59 at 79.2 against 80.3. Where a
+ * side is whole tiles the tiles stay: 2-byte
+ * 58 x 64, 69 x 64 and 117 x 64 ran at 87.9, 76.6 and 86.1% on tiles,
+ * 60.8, 48.1 and 38.5 as batches; 1-byte 128 x 128, 99.9 against 59.1.
+ * 4-byte matrices keep their tiles: of four, the batch won two (66 x 58:
+ * 89.9 against 76.7; 65 x 62: 84.9 against 73.9) and lost two (60 x 65:
+ * 83.7 against 86.9; 55 x 73: 82.5 against 88.4); 8-byte ones were not
+ * measured. NOTES.md, "Batches of stacked and of larger matrices". */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
 /* 1 where the matrices follow one another in the input; 5 where they are
@@ -517,7 +518,7 @@ static inline int nd_small_fit(const tp_plan *plan)
     int64_t m = plan->n_rows * plan->n_cols, zi, zo;
     int t = nd_tile_side(plan->elem_bytes);
     int both_long = plan->n_rows >= TP_PLAN_SHORT && plan->n_cols >= TP_PLAN_SHORT;
-    if (both_long && plan->elem_bytes > 4)
+    if (both_long && plan->elem_bytes > 2)
         return 0;
     if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
         m * plan->elem_bytes > (both_long ? ND_SMALL_BYTES : ND_SMALL_MAX))

@@ -468,11 +468,13 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 
 /* ---- A batch of small matrices: several whole matrices a block -------------
 
- * nd_small_fit (nd_index.h) says when: dense matrices with a short side,
- * one after another along the other axis z2 in the input. Block x moves
- * matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of each z1:
- * their input bytes, contiguous, into shared memory in 16-byte accesses
- * where the chunk is 16-byte aligned (4-byte, else bytes); then their
+ * nd_small_fit (nd_index.h) says when: dense matrices with a short side
+ * (or small ones with no side whole tiles), one after another along the
+ * other axis z2 in the input, or stacked along their rows (MODE 5). Block
+ * x moves matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of
+ * each z1: their input bytes, contiguous, into shared memory in 16-byte
+ * accesses where the chunk is 16-byte aligned (4-byte, else bytes; the
+ * row runs and the stacked rows have loads of their own below); then their
  * output bytes, in groups of 16 taken in output order, matrix after
  * matrix (each matrix's output is contiguous; the matrices are S = z2's
  * output stride apart, S = M where they follow one another): a thread
