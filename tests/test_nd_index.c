@@ -1281,8 +1281,8 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("1100 random batches of small matrices (stacked, both sides long), wide and narrow tiles through permute_nd_small's loads "
-        "and stores",
+    run("1100 random batches of small matrices (stacked, both sides long), wide and narrow "
+        "tiles through permute_nd_small's loads and stores",
         small_batch_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

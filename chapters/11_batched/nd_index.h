@@ -643,10 +643,11 @@ static inline int nd_small_rows(tp_plan *plan)
  * the batches of columns moved (2, 0, 3, 1) batches of R x C matrices
  * (R 2 to 31, C 10 to 256) at 1.5 to 48.6% of the copy (H100; 1-byte
  * 40056 x 4 x 47 x 22, its columns split, on tiles 4 rows full: 1.5%);
- * stacked, a fresh draw of 14 and 4 chosen ran at 35.6 to 36.3% (1-byte),
- * 58.9 to 61.8 (2-byte), 70.5 and 77.5 (4-byte). NOTES.md, "Batches of stacked and of larger
- * matrices". 1 and the plan rewritten, else 0 (the plan may have been
- * taken apart: callers pass a copy). */
+ * stacked, on two fresh draws (14 and 7 shapes) and 3 chosen, at 35.0 to
+ * 36.8% (1-byte), 58.9 to 62.0 (2-byte), 70.5 and 77.5 (4-byte), 76.7
+ * (8-byte). NOTES.md, "Batches of stacked and of larger matrices".
+ * 1 and the plan rewritten, else 0 (the plan may have been taken apart:
+ * callers pass a copy). */
 static inline int nd_small_stack(tp_plan *plan)
 {
     int k, j;
