@@ -499,20 +499,19 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * measured. NOTES.md, "Batches of stacked and of larger matrices". */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
-/* 1 where the matrices follow one another in the input; 5 where they are
- * stacked: matrix g's rows are input rows g R .. g R + R - 1, all in_row
- * apart (z2's input stride R in_row, nd_small_stack), each matrix whole
- * in the output and the next one after it (z2's output stride R C);
- * 2 where instead
+/* 1 where the matrices follow one another in the input; 2 where instead
  * their rows do, a matrix's rows a whole input row apart (z2's input
  * stride n_cols), only for matrices of one column (a wide tile as a
  * batch of columns, nd_small_columns) of fewer than TP_PLAN_SHORT rows:
  * for 17 x 46 matrices, the 2-byte (2, 1, 3, 0) of 17 x 61 x 2889 x 46,
  * the row runs ran at 26.5% of the copy where the tiles run at 36.1% (H100,
  * NOTES.md); 3 for a narrow tile made a batch of rows (nd_small_rows);
- * else 0. (The plans tp_problem_plan makes order the other axes by the
- * input, so the test of in_row in the first only states the kernel's
- * assumption.) */
+ * 5 where the matrices are stacked (nd_small_stack): matrix g's rows are
+ * input rows g R .. g R + R - 1, all in_row apart (z2's input stride
+ * R in_row), each matrix whole in the output and the next one after it
+ * (z2's output stride R C); else 0. (The plans tp_problem_plan makes
+ * order the other axes by the input, so the test of in_row in the first
+ * only states the kernel's assumption.) */
 static inline int nd_small_fit(const tp_plan *plan)
 {
     int64_t m = plan->n_rows * plan->n_cols, zi, zo;
@@ -664,14 +663,15 @@ static inline int nd_small_stack(tp_plan *plan)
             break;
     if (k == plan->nz)
         return 0;
-    for (j = k; j + 1 < plan->nz; j++) {   /* axis k to the back */
-        int64_t d = plan->z_dims[j], i = plan->z_in[j], o = plan->z_out[j];
-        plan->z_dims[j] = plan->z_dims[j + 1];
-        plan->z_in[j] = plan->z_in[j + 1];
-        plan->z_out[j] = plan->z_out[j + 1];
-        plan->z_dims[j + 1] = d;
-        plan->z_in[j + 1] = i;
-        plan->z_out[j + 1] = o;
+    {   /* axis k to the back: the others close up, it is appended */
+        int64_t d = plan->z_dims[k], i = plan->z_in[k], o = plan->z_out[k];
+        for (j = k; j + 1 < plan->nz; j++) {
+            plan->z_dims[j] = plan->z_dims[j + 1];
+            plan->z_in[j] = plan->z_in[j + 1];
+            plan->z_out[j] = plan->z_out[j + 1];
+        }
+        plan->nz--;
+        nd_small_append(plan, d, i, o);
     }
     return 1;
 }
