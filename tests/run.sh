@@ -396,7 +396,7 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # elements in tests/library_gpu.cu's fixed problems);
 # and wide tiles with two other axes as batches of columns (1 to 8
 # bytes; 16 in library_gpu's fixed problems), and matrices of doubles
-# with 12 rows or fewer (13: chapter 10's dispatcher);
+# with 15 rows or fewer (16: chapter 10's dispatcher);
 # and small batches whose matrices lie apart in the output (in 16-byte
 # groups or, 9 x 31 and 7 x 13 matrices, not), or whose rows
 # are the input's runs, and wide tiles as batches of columns (1 to 8
@@ -456,7 +456,7 @@ permute_nd_levers_ok() {
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "2 0,2,1 2x2000x3" "4 1,3,0,2 3x50x301x2" \
         "1 0,2,1 40x50x7" \
         "8 2,0,3,1 19x4x30x678" "1 2,0,3,1 5x3x7x301" "2 2,0,3,1 7x13x5x97" "4 2,0,3,1 3x9x4x300" \
-        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" \
+        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" "8 1,0 15x1001" "8 1,0 16x1001" "8 0,2,1 5x14x301" \
         "1 1,0,2 10x20x99" "1 2,0,1,3 3x40x5x69" "2 2,1,0,3 3x5x4x93" "2 1,0,2 30x5x127" \
         "1 0,2,1 30x16x401" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301" \
         "8 1,2,0,3 7x14x5x21" "1 1,0,2 13x10x172" "4 2,1,0,3 3x17x9x63" "2 0,2,1,3 3x9x11x126" \
@@ -480,7 +480,7 @@ permute_nd_levers_ok() {
         "1 1,0,2 3x7x1501" "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "1 2,1,0 12x1484x132" \
         "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
-        "8 1,0 5x3001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212" \
+        "8 1,0 5x3001" "8 1,0 15x1001" "1 1,0,2 10x20x99" "2 2,1,0,3 3x5x4x93" "1 1,0,3,2 3x83x12x212" \
         "8 1,2,0,3 7x14x5x21" "8 1,0,2 300x5x3" "1 2,1,0,3 30x7x5x176" "4 1,0,2 5x7x279" \
         "2 2,0,1,3 41x72x3x10" "4 0,2,1,3 3x300x5x7" "2 1,0,2 6x1000x62" \
         "1 2,1,0,3 5x19x41x110" "2 1,0,2 300x5x27" "1 1,0,2 5x301x54" \

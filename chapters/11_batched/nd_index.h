@@ -550,10 +550,14 @@ static inline int nd_small_fit(const tp_plan *plan)
  * Bytes: 5 rows at first, 16 since their runs are stored in aligned
  * 16-byte groups (byte wide tiles of 6 to 16 rows, on the skinny
  * kernels or the one-element tiles before, went from 9.2-26.7% of the
- * copy to 32.0-34.2%, H100; NOTES.md, "Byte column batches"). */
+ * copy to 32.0-34.2%, H100; NOTES.md, "Byte column batches").
+ * Doubles: 15 rows, 12 before. Matrices of 13 to 15 rows ran at 76.9 to
+ * 81.5% of the copy on chapter 10's tiles and at 89.3 to 91.9 as
+ * batches; at 16 rows (output rows of whole sectors) the tiles won, 85.6
+ * against 80.5 (H100; NOTES.md, "Doubles with 13 to 15 rows"). */
 ND_HD int nd_columns_max_rows(int elem_bytes)
 {
-    return elem_bytes == 1 || elem_bytes == 2 ? 16 : 12;
+    return elem_bytes == 1 || elem_bytes == 2 ? 16 : elem_bytes == 8 ? 15 : 12;
 }
 ND_HD int nd_rows_max_cols(int elem_bytes)
 {
