@@ -421,7 +421,9 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # their rows, nd_small_stack: 1 to 8 bytes, columns split over two axes
 # taken apart: 4 x 22 and 31 x 5 matrices) and batches of matrices with
 # both sides long (82 x 66 to 31 x 75 x 96; 1 and 2 bytes; 4-byte 66 x 58
-# keeps its tiles), three of them under memcheck too.
+# keeps its tiles), three of them under memcheck too. Short rows laid
+# end to end (rows of 55 to 294 elements in 1, 4, 8 and 16-byte
+# accesses), two under memcheck too.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
@@ -468,7 +470,9 @@ permute_nd_levers_ok() {
         "1 1,0,2 5x301x54" "1 0,2,1,3 3x41x300x6" "2 2,0,1,3 33x7x70x3" \
         "1 2,0,3,1 301x4x47x22" "2 2,0,3,1 33x31x9x5" "2 2,0,3,1 50x8x17x214" \
         "4 2,0,3,1 41x7x13x76" "8 2,0,3,1 37x5x9x61" \
-        "1 0,2,1 301x82x66" "2 0,2,1 97x94x43" "4 0,2,1 101x66x58" "1 0,1,3,2 3x31x75x96"; do
+        "1 0,2,1 301x82x66" "2 0,2,1 97x94x43" "4 0,2,1 101x66x58" "1 0,1,3,2 3x31x75x96" \
+        "8 2,1,0,3 5x4x7x137" "4 1,0,2 5x8x290" "2 2,1,0,3 3x5x4x294" "8 1,0,2 9x7x133" "1 1,0,2 9x7x55" \
+        "8 1,0,2 8x7x106"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
@@ -484,7 +488,8 @@ permute_nd_levers_ok() {
         "8 1,2,0,3 7x14x5x21" "8 1,0,2 300x5x3" "1 2,1,0,3 30x7x5x176" "4 1,0,2 5x7x279" \
         "2 2,0,1,3 41x72x3x10" "4 0,2,1,3 3x300x5x7" "2 1,0,2 6x1000x62" \
         "1 2,1,0,3 5x19x41x110" "2 1,0,2 300x5x27" "1 1,0,2 5x301x54" \
-        "1 2,0,3,1 301x4x47x22" "2 2,0,3,1 50x8x17x214" "1 0,2,1 301x82x66"; do
+        "1 2,0,3,1 301x4x47x22" "2 2,0,3,1 50x8x17x214" "1 0,2,1 301x82x66" \
+        "8 2,1,0,3 5x4x7x137" "1 1,0,2 9x7x55"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1

@@ -134,6 +134,7 @@ static int64_t qword[4][ND_QUAD_TILE / 4][ND_QUAD_TILE / 4][4];
 static int quads_runs;   /* problems that took the quads */
 static int split_runs;   /* tiles with a side split over two axes */
 static int merge_runs;   /* short rows counted in the output's order (nd_rows_merge) */
+static int flat_runs;    /* short rows laid end to end (nd_row_flat_access) */
 
 static void misaligned(sink *s, int bytes, const char *what, int64_t at)
 {
@@ -317,6 +318,7 @@ static int check_problem(const tp_problem *p, uintptr_t in_addr, uintptr_t out_a
         }
         else {
             merge_runs += nd_rows_merge(&a, w, grid);   /* as launch_permute_nd does */
+            flat_runs += a.vecs < ND_THREADS && a.group == 0;
             walk_rows(&s, &a, grid, w);
         }
     }
@@ -1270,6 +1272,67 @@ static int narrow_block_cases(void)
     return 1;
 }
 
+/* Short rows laid end to end (nd_rows_flat): rows of 137 doubles, one a
+ * block of whole rows, are laid end to end and every output byte is
+ * written once, from the right place; rows that fill a block to within
+ * an eighth are not. Random problems take both walks. Then the walk's
+ * steps against a division, with 32-bit and 64-bit sums of accesses (a
+ * tensor too large to walk here: only the arithmetic). */
+static int rows_flat_cases(void)
+{
+    static const int sizes[4] = { 1, 2, 4, 8 };
+    int64_t d1[4] = { 5, 4, 7, 137 }, d2[3] = { 9, 7, 64 };
+    int p1[4] = { 2, 1, 0, 3 }, p2[3] = { 1, 0, 2 };
+    int n, k, before = flat_runs, runs = 0;
+    tp_problem p = tp_problem_make(4, d1, p1, 8);
+    nd_args a;
+    if (!check_problem(&p, 0x10000, 0x20000))
+        return 0;
+    EXPECT(flat_runs == before + 1, "rows of 137 doubles were not laid end to end");
+    p = tp_problem_make(3, d2, p2, 8);   /* 64 x 8 bytes: 32 16-byte accesses, 8 rows a bunch */
+    if (!check_problem(&p, 0x10000, 0x20000))
+        return 0;
+    EXPECT(flat_runs == before + 1, "rows of 32 accesses were laid end to end");
+    before = flat_runs;
+    srand(1127);
+    for (n = 0; n < 300; n++) {   /* the last axis stays, the others permuted */
+        int64_t dims[4];
+        int perm[4], rank = 3 + rand() % 2, e = sizes[rand() % 4];
+        for (k = 0; k < rank; k++) {
+            dims[k] = k == rank - 1 ? 2 + rand() % 300 : 1 + rand() % 6;
+            perm[k] = k;
+        }
+        for (k = rank - 2; k > 0; k--) {
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        p = tp_problem_make(rank, dims, perm, e);
+        runs += tp_problem_plan(&p).kind == TP_PLAN_ROWS;
+        if (!check_problem(&p, 0x10000 + (uintptr_t)(rand() % 2) * e, 0x20000))
+            return 0;
+    }
+    EXPECT(flat_runs - before >= 30 && runs - (flat_runs - before) >= 30,
+           "%d of %d random row problems laid end to end: both walks need 30", flat_runs - before, runs);
+    memset(&a, 0, sizeof a);
+    for (n = 0; n < 2000; n++) {
+        int64_t z2, v, f, blocks;
+        uint32_t bx, t;
+        a.vecs = 1 + rand() % (ND_THREADS - 1);
+        a.z_dims[2] = n % 2 ? 1 + rand() % 100000 : (5LL << 32) / a.vecs + rand() % 1000;
+        blocks = nd_rows_flat_blocks(a.z_dims[2], a.vecs);
+        bx = (uint32_t)(((uint64_t)rand() << 16 ^ (uint64_t)rand()) % (uint64_t)blocks);
+        t = (uint32_t)(rand() % ND_THREADS);
+        k = rand() % ND_ROW_UNROLL;
+        f = ((int64_t)bx * ND_ROW_UNROLL + k) * ND_THREADS + t;
+        EXPECT(nd_row_flat_access(&a, bx, t, k, &z2, &v) == (f / a.vecs < a.z_dims[2]) &&
+                   z2 == f / a.vecs && v == f % a.vecs,
+               "access %lld of rows of %lld: row %lld, access %lld", (long long)f,
+               (long long)a.vecs, (long long)z2, (long long)v);
+    }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -1293,5 +1356,8 @@ int main(void)
         rows_merge_cases);
     run("permute_nd_narrow's blocks: rows that fit its tile, every element loaded and stored once",
         narrow_block_cases);
+    run("short rows laid end to end (permute_nd_rows_flat): 2 named and 300 random problems, "
+        "and the walk against a division",
+        rows_flat_cases);
     return failures ? 1 : 0;
 }

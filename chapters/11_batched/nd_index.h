@@ -18,7 +18,8 @@
  *         counted in accesses.
  *         When a row has fewer accesses than a block has threads, a block
  *         moves ND_ROW_UNROLL bunches of `group` neighbouring rows along
- *         z2; otherwise one row, in `pieces` blocks (nd_row_access). The
+ *         z2, or (group 0) a piece of the rows laid end to end; otherwise
+ *         one row, in `pieces` blocks (nd_row_access). The
  *         grid's x axis numbers (bunches of rows, piece), y and z are z1
  *         and z0 as for the tile.
  */
@@ -68,7 +69,8 @@ typedef struct {
     int tile;                     /* TILE: its side: nd_tile_side, ND_QUAD_TILE
                                      or ND_PAIR_TILE                              */
     int64_t vecs;                 /* ROWS: accesses per row                       */
-    uint32_t group, pieces;       /* ROWS: rows per block, blocks per row         */
+    uint32_t group, pieces;       /* ROWS: rows per bunch (0: laid end to end),
+                                     blocks per row                               */
     int64_t merge;                /* ROWS: 0, or z1's extent where nd_rows_merge
                                      counted z1 into z2 (z1 fastest)              */
 } nd_args;
@@ -160,17 +162,62 @@ ND_HD void nd_offsets(const nd_args *a, int64_t z0, int64_t z1, int64_t z2, int6
 /* ROWS: a thread moves ND_ROW_UNROLL accesses, all loaded before the
  * first is stored (chapter 9's copy: more bytes in flight a thread).
  * Access k of thread t of block x is access *v of row *z2 (the other
- * axes' z0 and z1 come from the grid). Short rows (fewer accesses than a
- * block has threads, `group` of them fit): a block moves ND_ROW_UNROLL
- * bunches of `group` neighbouring rows, thread t access t % vecs of row
- * t / vecs of bunch k; threads past the last whole row have nothing to
- * do. Long rows: a block moves a piece of
- * ND_ROW_UNROLL x ND_THREADS accesses of one row, access k of thread t
- * being k ND_THREADS + t, so each warp instruction covers 32 neighbours.
- * Returns 0 where access k falls outside the rows. */
+ * axes' z0 and z1 come from the grid); each returns 0 where access k
+ * falls outside the rows.
+ * - Long rows (nd_row_whole_access): a block moves a piece of
+ *   ND_ROW_UNROLL x ND_THREADS accesses of one row, access k of thread t
+ *   being k ND_THREADS + t, so each warp instruction covers 32
+ *   neighbours.
+ * - Short rows (fewer accesses than a block has threads, `group` of them
+ *   fit), the same function: a block moves ND_ROW_UNROLL bunches of
+ *   `group` neighbouring rows, thread t access t % vecs of row t / vecs
+ *   of bunch k; threads past the last whole row have nothing to do.
+ * - Short rows laid end to end (nd_row_flat_access, `group` 0): where
+ *   whole rows would leave more than an eighth of a block idle
+ *   (nd_rows_flat), access k of thread t of block x is access f = (x
+ *   ND_ROW_UNROLL + k) ND_THREADS + t of all the rows one after another:
+ *   row f / vecs, access f mod vecs, found with one division and then
+ *   steps of ND_THREADS. Every thread has an access but in the last
+ *   block. Rows of 137 doubles (8-byte accesses), one a block, left 119
+ *   of 256 threads idle: 80.5% of the copy, 88.6 laid end to end; six
+ *   more shapes, rows of 67 to 294 elements in 4 and 8-byte accesses,
+ *   gained 0.4 to 12.0 points (H100; NOTES.md, "Short rows laid end to end"). */
 #define ND_ROW_UNROLL 4
-ND_HD int nd_row_access(const nd_args *a, uint32_t block_x, uint32_t t, int k, int64_t *z2,
-                        int64_t *v)
+ND_HD int nd_rows_flat(int64_t vecs)
+{
+    return 8 * (ND_THREADS - ND_THREADS / vecs * vecs) > ND_THREADS;
+}
+/* The blocks that move `rows` rows of `vecs` accesses laid end to end. */
+ND_HD int64_t nd_rows_flat_blocks(int64_t rows, int64_t vecs)
+{
+    return (rows * vecs + ND_ROW_UNROLL * ND_THREADS - 1) / (ND_ROW_UNROLL * ND_THREADS);
+}
+ND_HD int nd_row_flat_access(const nd_args *a, uint32_t block_x, uint32_t t, int k,
+                             int64_t *z2, int64_t *v)
+{
+    const int64_t f = (int64_t)block_x * (ND_ROW_UNROLL * ND_THREADS) + t;
+    const int vecs = (int)a->vecs, sz = ND_THREADS / vecs, sv = ND_THREADS % vecs;
+    int64_t q;
+    int w;
+    if (a->z_dims[2] * a->vecs <= 0xFFFFFFFFLL - ND_ROW_UNROLL * ND_THREADS)
+        q = (int64_t)((uint32_t)f / (uint32_t)vecs);   /* 32-bit where it fits */
+    else
+        q = f / vecs;
+    w = (int)(f - q * vecs);
+    for (int j = 0; j < k; j++) {   /* k steps of ND_THREADS = sz rows and sv accesses */
+        w += sv;
+        q += sz;
+        if (w >= vecs) {
+            w -= vecs;
+            q++;
+        }
+    }
+    *z2 = q;
+    *v = w;
+    return q < a->z_dims[2];
+}
+ND_HD int nd_row_whole_access(const nd_args *a, uint32_t block_x, uint32_t t, int k,
+                              int64_t *z2, int64_t *v)
 {
     uint32_t rows = block_x / a->pieces, piece = block_x - rows * a->pieces;
     if (a->vecs < ND_THREADS) {   /* short rows, as nd_make_args decided */
@@ -184,6 +231,13 @@ ND_HD int nd_row_access(const nd_args *a, uint32_t block_x, uint32_t t, int k, i
         *z2 = rows;
     }
     return *v < a->vecs && *z2 < a->z_dims[2];
+}
+/* The walk the launch picks (permute_nd_rows_flat where group is 0). */
+ND_HD int nd_row_access(const nd_args *a, uint32_t block_x, uint32_t t, int k, int64_t *z2,
+                        int64_t *v)
+{
+    return a->group == 0 ? nd_row_flat_access(a, block_x, t, k, z2, v)
+                         : nd_row_whole_access(a, block_x, t, k, z2, v);
 }
 
 /* ROWS: the input and output offsets, in accesses, of access v of row z2
@@ -257,6 +311,7 @@ static inline int nd_rows_merge(nd_args *a, int access, uint32_t grid[3])
     if ((!wide && 2 * a->z_dims[o] > bunch) || (n + bunch - 1) / bunch > 0x7FFFFFFFLL)
         return 0;
     a->merge = a->z_dims[o];
+    a->group = (uint32_t)(ND_THREADS / a->vecs);   /* whole rows: the merged kernels' walk */
     if (o == 0) {   /* z0 and z1 change places: z1's strides are the merged axis's */
         int64_t d = a->z_dims[1], i = a->z_in[1], u = a->z_out[1];
         a->z_in[1] = a->z_in[0];
@@ -360,6 +415,10 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
             int64_t bunch = (int64_t)(ND_THREADS / a->vecs) * ND_ROW_UNROLL;
             a->group = (uint32_t)(ND_THREADS / a->vecs);
             x = (a->z_dims[2] + bunch - 1) / bunch;
+            if (nd_rows_flat(a->vecs)) {
+                a->group = 0;
+                x = nd_rows_flat_blocks(a->z_dims[2], a->vecs);
+            }
         } else {
             int64_t per_block = (int64_t)ND_THREADS * ND_ROW_UNROLL;
             int64_t pieces = (a->vecs + per_block - 1) / per_block;

@@ -867,11 +867,11 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
 
  * Every row moves as it is, in accesses of type V (the widest the row's
  * length allows). A thread moves ND_ROW_UNROLL accesses (nd_row_access):
- * of ND_ROW_UNROLL bunches of neighbouring short rows, or of one piece of
- * a long row, each warp loading and storing runs of neighbouring accesses
+ * of ND_ROW_UNROLL bunches of neighbouring short rows, of short rows laid
+ * end to end (FLAT), or of one piece of a long row, each warp loading and storing runs of neighbouring accesses
  * on both sides, as a copy does; all its loads are issued before its
  * first store. */
-#define ND_ROWS_KERNEL(NAME, V, MERGED)                                                  \
+#define ND_ROWS_KERNEL(NAME, V, MERGED, FLAT)                                            \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
     {                                                                                    \
@@ -880,7 +880,8 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
         V x[ND_ROW_UNROLL];                                                              \
                                                                                          \
         _Pragma("unroll") for (int k = 0; k < ND_ROW_UNROLL; k++) {                     \
-            ok[k] = nd_row_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v);              \
+            ok[k] = (FLAT) ? nd_row_flat_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v)  \
+                           : nd_row_whole_access(&a, blockIdx.x, threadIdx.x, k, &z2, &v); \
             if (MERGED) {                                                                \
                 nd_row_rel(&a, z2, v, &in_rel[k], &out_rel[k]);                          \
             } else {                                                                     \
@@ -900,20 +901,30 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
             }                                                                            \
     }
 
-ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t, 0)
-ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t, 0)
-ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t, 0)
-ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long, 0)
-ND_ROWS_KERNEL(permute_nd_rows_16, nd_16, 0)
+ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t, 0, 0)
+ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t, 0, 0)
+ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t, 0, 0)
+ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long, 0, 0)
+ND_ROWS_KERNEL(permute_nd_rows_16, nd_16, 0, 0)
 /* The same, with z1 counted into z2 (nd_rows_merge): a kernel of its own,
  * so that the division costs the other row copies nothing (in one kernel,
  * `nvcc -arch=sm_90 -O3 -Xptxas -v` counted 38 registers for the 1, 2 and
  * 4-byte rows where they had 32). */
-ND_ROWS_KERNEL(permute_nd_rows_merged_1, uint8_t, 1)
-ND_ROWS_KERNEL(permute_nd_rows_merged_2, uint16_t, 1)
-ND_ROWS_KERNEL(permute_nd_rows_merged_4, uint32_t, 1)
-ND_ROWS_KERNEL(permute_nd_rows_merged_8, unsigned long long, 1)
-ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1)
+ND_ROWS_KERNEL(permute_nd_rows_merged_1, uint8_t, 1, 0)
+ND_ROWS_KERNEL(permute_nd_rows_merged_2, uint16_t, 1, 0)
+ND_ROWS_KERNEL(permute_nd_rows_merged_4, uint32_t, 1, 0)
+ND_ROWS_KERNEL(permute_nd_rows_merged_8, unsigned long long, 1, 0)
+ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1, 0)
+/* Short rows laid end to end (nd_row_flat_access): kernels of their own.
+ * With both walks in one kernel, permute_nd_rows_8 held 48 registers where
+ * it had 40 (permute_nd_rows_4: 47 where 32; `nvcc -arch=sm_90 -O3
+ * -Xptxas -v`) and the rows of 137 doubles ran at 69.5% of the copy,
+ * not 88.6 (H100; NOTES.md). */
+ND_ROWS_KERNEL(permute_nd_rows_flat_1, uint8_t, 0, 1)
+ND_ROWS_KERNEL(permute_nd_rows_flat_2, uint16_t, 0, 1)
+ND_ROWS_KERNEL(permute_nd_rows_flat_4, uint32_t, 0, 1)
+ND_ROWS_KERNEL(permute_nd_rows_flat_8, unsigned long long, 0, 1)
+ND_ROWS_KERNEL(permute_nd_rows_flat_16, nd_16, 0, 1)
 
 /* ---- Rows of an odd number of bytes: words, shifted -------------------------
 
@@ -1381,6 +1392,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     } else {
         if (a.merge != 0) {
             ND_LAUNCH(permute_nd_rows_merged, access, grid, dim3(ND_THREADS), in, out, a);
+        } else if (a.group == 0) {
+            ND_LAUNCH(permute_nd_rows_flat, access, grid, dim3(ND_THREADS), in, out, a);
         } else {
             ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
         }
