@@ -868,9 +868,9 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
  * Every row moves as it is, in accesses of type V (the widest the row's
  * length allows). A thread moves ND_ROW_UNROLL accesses (nd_row_access):
  * of ND_ROW_UNROLL bunches of neighbouring short rows, of short rows laid
- * end to end (FLAT), or of one piece of a long row, each warp loading and storing runs of neighbouring accesses
- * on both sides, as a copy does; all its loads are issued before its
- * first store. */
+ * end to end (FLAT), or of one piece of a long row, each warp loading and
+ * storing runs of neighbouring accesses on both sides, as a copy does;
+ * all its loads are issued before its first store. */
 #define ND_ROWS_KERNEL(NAME, V, MERGED, FLAT)                                            \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
@@ -918,8 +918,9 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1, 0)
 /* Short rows laid end to end (nd_row_flat_access): kernels of their own.
  * With both walks in one kernel, permute_nd_rows_8 held 48 registers where
  * it had 40 (permute_nd_rows_4: 47 where 32; `nvcc -arch=sm_90 -O3
- * -Xptxas -v`) and the rows of 137 doubles ran at 69.5% of the copy,
- * not 88.6 (H100; NOTES.md). */
+ * -Xptxas -v`), and that build ran the rows of 137 doubles at 69.5% of
+ * the copy, these kernels at 88.6 (H100; NOTES.md, "Doubles with 13 to
+ * 15 rows" and "Short rows laid end to end"). */
 ND_ROWS_KERNEL(permute_nd_rows_flat_1, uint8_t, 0, 1)
 ND_ROWS_KERNEL(permute_nd_rows_flat_2, uint16_t, 0, 1)
 ND_ROWS_KERNEL(permute_nd_rows_flat_4, uint32_t, 0, 1)
