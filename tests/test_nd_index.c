@@ -483,6 +483,17 @@ static int split_paths(void)
     return 1;
 }
 
+/* Shuffles the first rank - 1 axes of perm (Fisher-Yates); the last stays. */
+static void shuffle_but_last(int *perm, int rank)
+{
+    int k;
+    for (k = rank - 2; k > 0; k--) {
+        int j = rand() % (k + 1), t = perm[k];
+        perm[k] = perm[j];
+        perm[j] = t;
+    }
+}
+
 /* nd_fold_rows: a permutation that keeps rows of 2, 4, 8 or 16 bytes is
  * folded into one of bigger elements that moves the same bytes to the same
  * places (the CPU reference of both, byte for byte); rows of other lengths,
@@ -504,11 +515,7 @@ static int fold_rows_cases(void)
             dims[k] = k < rank - 1 ? 2 + rand() % 8 : last[rand() % 6];
             perm[k] = k;
         }
-        for (k = rank - 2; k > 0; k--) {   /* the last axis stays, but for 1 in 8 */
-            int j = rand() % (k + 1), t = perm[k];
-            perm[k] = perm[j];
-            perm[j] = t;
-        }
+        shuffle_but_last(perm, rank);   /* the last axis stays, but for 1 in 8 */
         if (rand() % 8 == 0) {
             perm[rank - 1] = perm[0];
             perm[0] = rank - 1;
@@ -834,11 +841,7 @@ static int rowtile_cases(void)
             dims[k] = 1 + rand() % (k == rank - 1 ? ND_RT_MAX_WORDS_2 * 4 / e + 2 : 70);
             perm[k] = k;
         }
-        for (k = rank - 2; k > 0; k--) {   /* the last axis stays */
-            int j = rand() % (k + 1), tmp = perm[k];
-            perm[k] = perm[j];
-            perm[j] = tmp;
-        }
+        shuffle_but_last(perm, rank);   /* the last axis stays */
         if (n >= 300) {   /* (1, 0, 2) or (0, 2, 1, 3), one side short, the other long */
             /* W odd (4-byte accesses), whole sectors, or (a quarter) an odd
              * number of 2-byte words, of 1 or 2-byte elements */
@@ -1206,11 +1209,7 @@ static int rows_merge_cases(void)
             total *= dims[k];
             perm[k] = k;
         }
-        for (k = rank - 2; k > 0; k--) {
-            int j = rand() % (k + 1), t = perm[k];
-            perm[k] = perm[j];
-            perm[j] = t;
-        }
+        shuffle_but_last(perm, rank);
         p = tp_problem_make(rank, dims, perm, e);
         if (!check_problem(&p, 0x10000 + (uintptr_t)(rand() % 2) * e, 0x20000))
             return 0;
@@ -1302,11 +1301,7 @@ static int rows_flat_cases(void)
             dims[k] = k == rank - 1 ? 2 + rand() % 300 : 1 + rand() % 6;
             perm[k] = k;
         }
-        for (k = rank - 2; k > 0; k--) {
-            int j = rand() % (k + 1), t = perm[k];
-            perm[k] = perm[j];
-            perm[j] = t;
-        }
+        shuffle_but_last(perm, rank);
         p = tp_problem_make(rank, dims, perm, e);
         runs += tp_problem_plan(&p).kind == TP_PLAN_ROWS;
         if (!check_problem(&p, 0x10000 + (uintptr_t)(rand() % 2) * e, 0x20000))
