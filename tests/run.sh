@@ -422,8 +422,8 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # taken apart: 4 x 22 and 31 x 5 matrices) and batches of matrices with
 # both sides long (82 x 66 to 31 x 75 x 96; 1 and 2 bytes; 4-byte 66 x 58
 # keeps its tiles), three of them under memcheck too. Short rows laid
-# end to end (rows of 55 to 294 elements in 1, 4, 8 and 16-byte
-# accesses), two under memcheck too.
+# end to end (rows of 106 to 294 elements in 4, 8 and 16-byte accesses;
+# 1-byte rows of 55 keep whole rows), two under memcheck too.
 permute_nd_levers_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \

@@ -1274,13 +1274,13 @@ static int narrow_block_cases(void)
 /* Short rows laid end to end (nd_rows_flat): rows of 137 doubles, one a
  * block of whole rows, are laid end to end and every output byte is
  * written once, from the right place; rows that fill a block to within
- * an eighth are not. Random problems take both walks. Then the walk's
+ * an eighth are not, nor rows in 1-byte accesses. Random problems take both walks. Then the walk's
  * steps against a division, with 32-bit and 64-bit sums of accesses (a
  * tensor too large to walk here: only the arithmetic). */
 static int rows_flat_cases(void)
 {
     static const int sizes[4] = { 1, 2, 4, 8 };
-    int64_t d1[4] = { 5, 4, 7, 137 }, d2[3] = { 9, 7, 64 };
+    int64_t d1[4] = { 5, 4, 7, 137 }, d2[3] = { 9, 7, 64 }, d3[3] = { 9, 7, 55 };
     int p1[4] = { 2, 1, 0, 3 }, p2[3] = { 1, 0, 2 };
     int n, k, before = flat_runs, runs = 0;
     tp_problem p = tp_problem_make(4, d1, p1, 8);
@@ -1292,9 +1292,13 @@ static int rows_flat_cases(void)
     if (!check_problem(&p, 0x10000, 0x20000))
         return 0;
     EXPECT(flat_runs == before + 1, "rows of 32 accesses were laid end to end");
+    p = tp_problem_make(3, d3, p2, 1);   /* 55 bytes: 1-byte accesses keep whole rows */
+    if (!check_problem(&p, 0x10000, 0x20000))
+        return 0;
+    EXPECT(flat_runs == before + 1, "rows of 55 bytes were laid end to end");
     before = flat_runs;
     srand(1127);
-    for (n = 0; n < 300; n++) {   /* the last axis stays, the others permuted */
+    for (n = 0; n < 600; n++) {   /* the last axis stays, the others permuted */
         int64_t dims[4];
         int perm[4], rank = 3 + rand() % 2, e = sizes[rand() % 4];
         for (k = 0; k < rank; k++) {
@@ -1351,7 +1355,7 @@ int main(void)
         rows_merge_cases);
     run("permute_nd_narrow's blocks: rows that fit its tile, every element loaded and stored once",
         narrow_block_cases);
-    run("short rows laid end to end (permute_nd_rows_flat): 2 named and 300 random problems, "
+    run("short rows laid end to end (permute_nd_rows_flat): 3 named and 600 random problems, "
         "and the walk against a division",
         rows_flat_cases);
     return failures ? 1 : 0;

@@ -172,20 +172,25 @@ ND_HD void nd_offsets(const nd_args *a, int64_t z0, int64_t z1, int64_t z2, int6
  *   fit), the same function: a block moves ND_ROW_UNROLL bunches of
  *   `group` neighbouring rows, thread t access t % vecs of row t / vecs
  *   of bunch k; threads past the last whole row have nothing to do.
- * - Short rows laid end to end (nd_row_flat_access, `group` 0): where
- *   whole rows would leave more than an eighth of a block idle
- *   (nd_rows_flat), access k of thread t of block x is access f = (x
+ * - Short rows laid end to end (nd_row_flat_access, `group` 0): rows in
+ *   4, 8 or 16-byte accesses where whole rows would leave more than an
+ *   eighth of a block idle (nd_rows_flat), access k of thread t of block x is access f = (x
  *   ND_ROW_UNROLL + k) ND_THREADS + t of all the rows one after another:
  *   row f / vecs, access f mod vecs, found with one division and then
  *   steps of ND_THREADS. Every thread has an access but in the last
  *   block. Rows of 137 doubles (8-byte accesses), one a block, left 119
  *   of 256 threads idle: 80.5% of the copy, 88.6 laid end to end; six
  *   more shapes, rows of 67 to 294 elements in 4 and 8-byte accesses,
- *   gained 0.4 to 12.0 points (H100; NOTES.md, "Short rows laid end to end"). */
+ *   gained 0.4 to 12.0 points (H100; NOTES.md, "Short rows laid end to
+ *   end"). */
 #define ND_ROW_UNROLL 4
-ND_HD int nd_rows_flat(int64_t vecs)
+/* Rows in 1 and 2-byte accesses keep whole rows: laid end to end, the
+ * 1-byte (1, 0, 2) of 4254 x 1166 x 55 ran at 11.3% of the copy against
+ * 13.7 (in a build with both walks in one kernel; NOTES.md), and 2-byte
+ * accesses were not measured. */
+ND_HD int nd_rows_flat(int64_t vecs, int access)
 {
-    return 8 * (ND_THREADS - ND_THREADS / vecs * vecs) > ND_THREADS;
+    return access >= 4 && 8 * (ND_THREADS - ND_THREADS / vecs * vecs) > ND_THREADS;
 }
 /* The blocks that move `rows` rows of `vecs` accesses laid end to end. */
 ND_HD int64_t nd_rows_flat_blocks(int64_t rows, int64_t vecs)
@@ -415,7 +420,7 @@ static inline int nd_make_args(const tp_plan *plan, int access, int tile, nd_arg
             int64_t bunch = (int64_t)(ND_THREADS / a->vecs) * ND_ROW_UNROLL;
             a->group = (uint32_t)(ND_THREADS / a->vecs);
             x = (a->z_dims[2] + bunch - 1) / bunch;
-            if (nd_rows_flat(a->vecs)) {
+            if (nd_rows_flat(a->vecs, access)) {
                 a->group = 0;
                 x = nd_rows_flat_blocks(a->z_dims[2], a->vecs);
             }

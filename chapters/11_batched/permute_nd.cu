@@ -921,8 +921,6 @@ ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1, 0)
  * -Xptxas -v`), and that build ran the rows of 137 doubles at 69.5% of
  * the copy, these kernels at 88.6 (H100; NOTES.md, "Doubles with 13 to
  * 15 rows" and "Short rows laid end to end"). */
-ND_ROWS_KERNEL(permute_nd_rows_flat_1, uint8_t, 0, 1)
-ND_ROWS_KERNEL(permute_nd_rows_flat_2, uint16_t, 0, 1)
 ND_ROWS_KERNEL(permute_nd_rows_flat_4, uint32_t, 0, 1)
 ND_ROWS_KERNEL(permute_nd_rows_flat_8, unsigned long long, 0, 1)
 ND_ROWS_KERNEL(permute_nd_rows_flat_16, nd_16, 0, 1)
@@ -1393,8 +1391,16 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     } else {
         if (a.merge != 0) {
             ND_LAUNCH(permute_nd_rows_merged, access, grid, dim3(ND_THREADS), in, out, a);
-        } else if (a.group == 0) {
-            ND_LAUNCH(permute_nd_rows_flat, access, grid, dim3(ND_THREADS), in, out, a);
+        } else if (a.group == 0) {   /* 4, 8 or 16-byte accesses (nd_rows_flat) */
+            if (access == 4)
+                permute_nd_rows_flat_4<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                    (const uint32_t *)in, (uint32_t *)out, a);
+            else if (access == 8)
+                permute_nd_rows_flat_8<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                    (const unsigned long long *)in, (unsigned long long *)out, a);
+            else
+                permute_nd_rows_flat_16<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                    (const nd_16 *)in, (nd_16 *)out, a);
         } else {
             ND_LAUNCH(permute_nd_rows, access, grid, dim3(ND_THREADS), in, out, a);
         }
