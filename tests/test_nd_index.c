@@ -1274,9 +1274,10 @@ static int narrow_block_cases(void)
 /* Short rows laid end to end (nd_rows_flat): rows of 137 doubles, one a
  * block of whole rows, are laid end to end and every output byte is
  * written once, from the right place; rows that fill a block to within
- * an eighth are not, nor rows in 1-byte accesses. Random problems take both walks. Then the walk's
- * steps against a division, with 32-bit and 64-bit sums of accesses (a
- * tensor too large to walk here: only the arithmetic). */
+ * an eighth are not, nor rows in 1-byte accesses. Random problems take
+ * both walks. Then the walk's steps against a division, with 32-bit and
+ * 64-bit sums of accesses (a tensor too large to walk here: only the
+ * arithmetic). */
 static int rows_flat_cases(void)
 {
     static const int sizes[4] = { 1, 2, 4, 8 };
