@@ -176,8 +176,8 @@ ND_HD void nd_offsets(const nd_args *a, int64_t z0, int64_t z1, int64_t z2, int6
  *   4, 8 or 16-byte accesses where whole rows would leave more than an
  *   eighth of a block idle (nd_rows_flat), access k of thread t of block
  *   x is access f = (x ND_ROW_UNROLL + k) ND_THREADS + t of all the rows
- *   one after another: row f / vecs, access f mod vecs, found with one division and then
- *   steps of ND_THREADS. Every thread has an access but in the last
+ *   one after another: row f / vecs, access f mod vecs, found with one
+ *   division and then steps of ND_THREADS. Every thread has an access but in the last
  *   block. Rows of 137 doubles (8-byte accesses), one a block, left 119
  *   of 256 threads idle: 80.5% of the copy, 88.6 laid end to end; six
  *   more shapes, rows of 67 to 294 elements in 4 and 8-byte accesses,
