@@ -26,11 +26,12 @@
 # (CuPy against PyTorch's copy).
 # Writes docs/tensor-sweep-<gpu>.csv, one line per case (a permutation
 # written as its digits: 0231 is (0, 2, 3, 1)), its picture
-# docs/tensor-sweep-<gpu>.svg (scripts/tensor_sweep_svg.awk), and prints the
-# minimum and median of permute_nd's % of the ceiling, every case below
-# 85%, and every case where PyTorch is faster; then the library's: its
-# minimum and median, the cases where it is more than 3 points behind
-# permute_nd, and those where PyTorch or CuPy is faster than it.
+# docs/tensor-sweep-<gpu>.svg (scripts/tensor_sweep_svg.awk), and prints
+# (scripts/tensor_sweep_summary.sh) the minimum and median of permute_nd's
+# % of the ceiling, every case below 85%, and every case where PyTorch is
+# faster; then the library's: its minimum and median, the cases where it
+# is more than 3 points behind permute_nd, and those where PyTorch or CuPy
+# is faster than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -131,28 +132,7 @@ done < <(cases)
 echo "tensor-sweep: $device, draw $draw, $(($(wc -l < "$csv") - 1)) cases, wrote $csv"
 echo "tensor-sweep: every input is at least $(( floor >> 20 )) MiB: input + output 4 x or more the $(( l2 >> 20 )) MiB L2"
 [ "$torch" = 1 ] || echo "tensor-sweep: PyTorch is not installed here: no framework column"
-sort -t, -k9,9n <(tail -n +2 "$csv") | awk -F, '
-    { n++; a[n] = $9
-      if ($9 < 85) low = low sprintf("\n  %s-byte %s perm (%s): %.1f%%", $1, $3, $4, $9)
-      if ($11 != "" && $11 > $8) slow = slow sprintf("\n  %s-byte %s perm (%s): permute_nd %.1f GB/s, PyTorch %.1f", $1, $3, $4, $8, $11) }
-    END {
-        printf "permute_nd, %% of the copy ceiling, %d cases: min %.1f, median %.1f, max %.1f\n",
-               n, a[1], (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2), a[n]
-        printf "cases below 85%%: %s\n", low == "" ? "none" : low
-        printf "cases where PyTorch is faster: %s\n", slow == "" ? "none (or not measured)" : slow
-    }'
-sort -t, -k14,14n <(tail -n +2 "$csv") | awk -F, '
-    $13 != "" { n++; a[n] = $14
-      if ($9 - $14 > 3) behind = behind sprintf("\n  %s-byte %s perm (%s): %.1f%%, permute_nd %.1f%%", $1, $3, $4, $14, $9)
-      if ($11 != "" && $11 > $13) slow = slow sprintf("\n  %s-byte %s perm (%s): library %.1f GB/s, PyTorch %.1f", $1, $3, $4, $13, $11)
-      if ($15 != "" && $15 > $13) slow = slow sprintf("\n  %s-byte %s perm (%s): library %.1f GB/s, CuPy %.1f", $1, $3, $4, $13, $15) }
-    END {
-        if (n == 0) { print "the library (transpose_permute): not in this CSV"; exit }
-        printf "the library (transpose_permute), %% of the copy ceiling, %d cases: min %.1f, median %.1f, max %.1f\n",
-               n, a[1], (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2), a[n]
-        printf "cases where the library is more than 3 points behind permute_nd: %s\n", behind == "" ? "none" : behind
-        printf "cases where PyTorch or CuPy is faster than the library: %s\n", slow == "" ? "none (or not measured)" : slow
-    }'
+bash scripts/tensor_sweep_summary.sh "$csv"
 awk -F, -v title="$device, permute_nd, cases of draw $draw" \
     -v note="input + output at least 4 x the $(( l2 >> 20 )) MiB L2; PyTorch against its own copy" \
     -f scripts/svg_frame.awk -f scripts/tensor_sweep_svg.awk "$csv" > "docs/tensor-sweep-$tag.svg"
