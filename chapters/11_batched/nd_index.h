@@ -177,12 +177,12 @@ ND_HD void nd_offsets(const nd_args *a, int64_t z0, int64_t z1, int64_t z2, int6
  *   eighth of a block idle (nd_rows_flat), access k of thread t of block
  *   x is access f = (x ND_ROW_UNROLL + k) ND_THREADS + t of all the rows
  *   one after another: row f / vecs, access f mod vecs, found with one
- *   division and then steps of ND_THREADS. Every thread has an access but in the last
- *   block. Rows of 137 doubles (8-byte accesses), one a block, left 119
- *   of 256 threads idle: 80.5% of the copy, 88.6 laid end to end; six
- *   more shapes, rows of 67 to 294 elements in 4 and 8-byte accesses,
- *   gained 0.4 to 12.0 points (H100; NOTES.md, "Short rows laid end to
- *   end"). */
+ *   division and then steps of ND_THREADS. Every thread has an access
+ *   but in the last block. Rows of 137 doubles (8-byte accesses), one a
+ *   block, left 119 of 256 threads idle: 80.5% of the copy, 88.6 laid end
+ *   to end; six more shapes, rows of 67 to 294 elements in 4 and 8-byte
+ *   accesses, gained 0.4 to 12.0 points (H100; NOTES.md, "Short rows laid
+ *   end to end"). */
 #define ND_ROW_UNROLL 4
 /* Rows in 1 and 2-byte accesses keep whole rows: laid end to end, the
  * 1-byte (1, 0, 2) of 4254 x 1166 x 55 ran at 11.3% of the copy against
