@@ -571,7 +571,8 @@ static int small_batch_cases(void)
                                       { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
-    int stacked = 0, unsplit = 0, long_sides = 0;
+    int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0;
+    uintptr_t in_addr;
     srand(5);
     for (n = 0; n < 1100; n++) {
         int which = rand() % 12;
@@ -641,8 +642,9 @@ static int small_batch_cases(void)
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
                    nd_small_grid(&plan, mode, &a, grid),
                "no grid");
-        /* the output aligned to e, not always to 16 */
-        if (!sink_open(&s, &p, 0x10000, 0x20000 + (uintptr_t)(e * (n % (16 / e)))))
+        /* the input aligned to 4 bytes but in one of five; the output to e, not always to 16 */
+        in_addr = 0x10000 + (uintptr_t)(n % 5 == 4 && e < 4 ? e : 0);
+        if (!sink_open(&s, &p, in_addr, 0x20000 + (uintptr_t)(e * (n % (16 / e)))))
             return 0;
         EXPECT((int64_t)a.pieces * plan.n_rows * plan.n_cols * e <= ND_SMALL_BYTES,
                "%u matrices of %lld bytes overflow a block's chunk", a.pieces,
@@ -666,24 +668,35 @@ static int small_batch_cases(void)
                         for (i = 0; i < nn; i++)
                             chunk[i] = -1;
                         if (mode == 5) {   /* stacked: the kernel's walk with adds */
-                            const int U = ND_SMALL_RUN_LOADS(e);
-                            const int64_t d1 = (int64_t)(32 / C) * a.in_row + 32 % C;
-                            const int64_t d2 = a.in_row - C;
+                            const int64_t at = zi + b0 * a.z_in[2];
+                            /* whole words: the walk of 4-byte elements, q elements each */
+                            const int q = nd_stack_words(&a, in_addr, e) ? 4 / e : 1;
+                            const int U = ND_SMALL_RUN_LOADS(e * q), Cq = C / q, nq = nn / q;
+                            const int64_t rq = a.in_row / q;
+                            const int64_t d1 = (int64_t)(32 / Cq) * rq + 32 % Cq;
+                            const int64_t d2 = rq - Cq;
+                            int b;
                             EXPECT(a.z_in[2] == R * a.in_row && S == M, "a stacked batch");
+                            stack_words += q > 1;
                             for (t = 0; t < ND_THREADS; t++)
-                                for (i = t / 32 * 32 * U + t % 32; i < nn; i += ND_THREADS * U) {
-                                    int w = i % C;
-                                    int64_t o = (int64_t)(i / C) * a.in_row + w;
+                                for (i = t / 32 * 32 * U + t % 32; i < nq; i += ND_THREADS * U) {
+                                    int w = i % Cq;
+                                    int64_t o = (int64_t)(i / Cq) * rq + w;
                                     for (j = 0; j < U; j++) {
-                                        if (i + 32 * j < nn) {
-                                            EXPECT(chunk[i + 32 * j] < 0, "chunk element %d",
-                                                   i + 32 * j);
-                                            chunk[i + 32 * j] = zi + b0 * a.z_in[2] + o;
+                                        if (i + 32 * j < nq) {
+                                            EXPECT((in_addr + (at + q * o) * e) % (q * e) == 0,
+                                                   "a load of %d bytes at element %lld", q * e,
+                                                   (long long)(at + q * o));
+                                            for (b = 0; b < q; b++) {
+                                                const int k = q * (i + 32 * j) + b;
+                                                EXPECT(chunk[k] < 0, "chunk element %d", k);
+                                                chunk[k] = at + q * o + b;
+                                            }
                                         }
-                                        w += 32 % C;
+                                        w += 32 % Cq;
                                         o += d1;
-                                        if (w >= C) {
-                                            w -= C;
+                                        if (w >= Cq) {
+                                            w -= Cq;
                                             o += d2;
                                         }
                                     }
@@ -783,6 +796,8 @@ static int small_batch_cases(void)
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
     EXPECT(stacked >= 40, "only %d of them were stacked", stacked);
+    EXPECT(stack_words >= 10, "only %d stacked batches loaded in words",
+           stack_words);
     EXPECT(unsplit >= 20, "only %d of them were stacked from split columns", unsplit);
     EXPECT(long_sides >= 20, "only %d of them had both sides long", long_sides);
     return 1;

@@ -470,7 +470,8 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 
  * nd_small_fit (nd_index.h) says when: dense matrices with a short side
  * (or small ones with no side whole tiles), one after another along the
- * other axis z2 in the input, or stacked along their rows (MODE 5). Block
+ * other axis z2 in the input, or stacked along their rows (MODE 5; MODE
+ * 6 where those rows are whole 4-byte words, loaded as words). Block
  * x moves matrices x P .. x P + P - 1 (P = a.pieces, nd_small_batch) of
  * each z1: their input bytes, contiguous, into shared memory in 16-byte
  * accesses where the chunk is 16-byte aligned (4-byte, else bytes; the
@@ -652,6 +653,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_BOUNDS_3 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_4 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_5 __launch_bounds__(ND_THREADS)
+#define ND_SMALL_BOUNDS_6 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void ND_SMALL_BOUNDS_##MODE                                               \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
@@ -673,6 +675,10 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             if ((MODE) == 2)   /* rows of the matrices follow one another */             \
                 ND_SMALL_LOAD_ROWS(T, at + b0 * C, (T *)chunk, R, C,                     \
                                    n / M, a.in_row);                                     \
+            else if ((MODE) == 6)   /* stacked, in words (nd_stack_words) */             \
+                ND_SMALL_LOAD_STACKED(uint32_t, (const uint32_t *)(at + b0 * a.z_in[2]), \
+                                      (uint32_t *)chunk, n * E / 4, C * E / 4,           \
+                                      a.in_row * E / 4);                                 \
             else if ((MODE) == 5)   /* stacked: rows in_row apart */                     \
                 ND_SMALL_LOAD_STACKED(T, at + b0 * a.z_in[2], (T *)chunk, n, C, a.in_row); \
             else                                                                         \
@@ -738,6 +744,9 @@ ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
 ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 ND_SMALL_KERNELS(permute_nd_small_stacked, 5) /* piled along their rows */
+/* the same, rows of whole words loaded as words (nd_stack_words) */
+ND_SMALL_KERNEL(permute_nd_small_stacked_words_1, uint8_t, 6)
+ND_SMALL_KERNEL(permute_nd_small_stacked_words_2, uint16_t, 6)
 
 /* ---- Short rows in a tile (nd_index.h says how) -----------------------------
 
@@ -1363,6 +1372,13 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             ND_LAUNCH(permute_nd_small_apart, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 2) {
             ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 5 && nd_stack_words(&a, (uintptr_t)in, plan.elem_bytes)) {
+            if (plan.elem_bytes == 1)
+                permute_nd_small_stacked_words_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                    (const uint8_t *)in, (uint8_t *)out, a);
+            else
+                permute_nd_small_stacked_words_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                    (const uint16_t *)in, (uint16_t *)out, a);
         } else if (small == 5) {
             ND_LAUNCH(permute_nd_small_stacked, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else {
