@@ -571,7 +571,7 @@ static int small_batch_cases(void)
                                       { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
-    int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0;
+    int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0;
     uintptr_t in_addr;
     srand(5);
     for (n = 0; n < 1100; n++) {
@@ -659,12 +659,18 @@ static int small_batch_cases(void)
                 for (bx = 0; bx < grid[0]; bx++) {
                     int64_t b0 = (int64_t)bx * a.pieces, z0, z1;
                     int64_t left = a.z_dims[2] - b0;
-                    int nn = (int)(left < a.pieces ? left : a.pieces) * M, t, j;
-                    for (z0 = bz; z0 < a.z_dims[0]; z0 += grid[2])
+                    const int nn1 = (int)(left < a.pieces ? left : a.pieces) * M;
+                    const int J = mode == 2 ? (int)a.slabs : 1;   /* z0 values a block */
+                    int t, j;
+                    EXPECT(J == 1 || (mode == 2 && grid[0] == 1 && J * nn1 * e <= ND_SMALL_BYTES),
+                           "%d slabs of %d elements", J, nn1);
+                    for (z0 = (int64_t)bz * J; z0 < a.z_dims[0]; z0 += (int64_t)grid[2] * J)
                     for (z1 = by; z1 < a.z_dims[1]; z1 += grid[1]) {
+                        const int js = (int)(a.z_dims[0] - z0 < J ? a.z_dims[0] - z0 : J);
+                        const int nn = js * nn1;
                         const int64_t zi = z0 * a.z_in[0] + z1 * a.z_in[1];
                         const int64_t zo = z0 * a.z_out[0] + z1 * a.z_out[1];
-                        int i;
+                        int i, sl;
                         for (i = 0; i < nn; i++)
                             chunk[i] = -1;
                         if (mode == 5) {   /* stacked: the kernel's walk with adds */
@@ -705,10 +711,12 @@ static int small_batch_cases(void)
                             for (i = 0; i < nn; i++)
                                 chunk[i] = zi + b0 * M + i;
                         } else {
-                            /* row runs cut in pieces of 32 U elements, a warp's each */
-                            const int U = ND_SMALL_RUN_LOADS(e), len = nn / M * C;
+                            /* row runs cut in pieces of 32 U elements, a warp's each;
+                               slab sl (z0 + sl) nn1 elements into the chunk */
+                            const int U = ND_SMALL_RUN_LOADS(e), len = nn1 / M * C;
                             const int pieces = (len + 32 * U - 1) / (32 * U);
                             EXPECT(mode == 2 && a.z_in[2] == C, "a chunk of neither kind");
+                            for (sl = 0; sl < js; sl++)
                             for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
                                 for (i = t / 32; i < R * pieces; i += ND_THREADS / 32) {
                                     const int r = i / pieces;
@@ -716,15 +724,17 @@ static int small_batch_cases(void)
                                     nd_lane_pos q = nd_lane_at(k0, C);
                                     for (j = 0; j < U; j++) {
                                         const int k1 = k0 + 32 * j;
-                                        int64_t at = ((int64_t)q.m * R + r) * C + q.w;
+                                        int64_t at = sl * nn1 + ((int64_t)q.m * R + r) * C + q.w;
                                         if (k1 < len) {
                                             EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
                                                    (long long)at);
-                                            chunk[at] = zi + b0 * C + r * a.in_row + k1;
+                                            chunk[at] = zi + sl * a.z_in[0] + b0 * C +
+                                                        r * a.in_row + k1;
                                         }
                                         nd_lane_step(&q, C);
                                     }
                                 }
+                            slabbed += js > 1;
                         }
                         if (mode == 3) {   /* column runs, slot by slot, as the kernel */
                             const int h = nn / C, slots = nd_col_slots(h, per);
@@ -796,10 +806,10 @@ static int small_batch_cases(void)
     EXPECT(scattered >= 40, "only %d of them had matrices apart in the output", scattered);
     EXPECT(row_runs >= 25, "only %d of them were loaded in row runs", row_runs);
     EXPECT(stacked >= 40, "only %d of them were stacked", stacked);
-    EXPECT(stack_words >= 10, "only %d stacked batches loaded in words",
-           stack_words);
+    EXPECT(stack_words >= 10, "only %d stacked batches loaded in words", stack_words);
     EXPECT(unsplit >= 20, "only %d of them were stacked from split columns", unsplit);
     EXPECT(long_sides >= 20, "only %d of them had both sides long", long_sides);
+    EXPECT(slabbed >= 20, "only %d chunks of row runs held several z0s", slabbed);
     return 1;
 }
 

@@ -482,7 +482,9 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
  * gathers a group's elements from shared memory (nd_small_at once,
  * nd_small_next after each) and stores the group as one 16-byte access
  * where it is aligned, whole and inside one matrix (nd_small_whole),
- * else element by element (nd_small_dst). */
+ * else element by element (nd_small_dst). Row runs (MODE 2) whose z2 is
+ * short take a.slabs values of z0 a block (nd_small_grid), slab after
+ * slab in the chunk, their outputs one run. */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
                                                      uint8_t *sh, int n)
 {
@@ -662,9 +664,13 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         enum { E = sizeof(T), PER = 16 / sizeof(T) };   /* elements a group */           \
         const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
         const int64_t b0 = (int64_t)blockIdx.x * a.pieces, S = a.z_out[2];               \
-        const int n = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */  \
-        for (int64_t z0 = blockIdx.z; z0 < a.z_dims[0]; z0 += gridDim.z)                 \
+        const int n1 = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */ \
+        const int J = (MODE) == 2 ? (int)a.slabs : 1;   /* z0 values a block */          \
+        for (int64_t z0 = (int64_t)blockIdx.z * J; z0 < a.z_dims[0];                     \
+             z0 += (int64_t)gridDim.z * J)                                               \
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
+            const int js = (MODE) == 2 ? (int)min((int64_t)J, a.z_dims[0] - z0) : 1;     \
+            const int n = js * n1;   /* the chunk's elements, slab after slab */         \
             const T *at = in + z0 * a.z_in[0] + z1 * a.z_in[1];   /* this matrix batch */ \
             const T *src = at + b0 * M;                                                  \
             uint8_t *dst = (uint8_t *)(out + z0 * a.z_out[0] + z1 * a.z_out[1] + b0 * S);  \
@@ -673,8 +679,9 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             /* elements before dst, on 16 bytes (see above)                     */        \
             const int sh = (MODE) == 4 || E > 2 ? 0 : (int)(((uintptr_t)dst & 15) / E);   \
             if ((MODE) == 2)   /* rows of the matrices follow one another */             \
-                ND_SMALL_LOAD_ROWS(T, at + b0 * C, (T *)chunk, R, C,                     \
-                                   n / M, a.in_row);                                     \
+                for (int j = 0; j < js; j++)                                             \
+                    ND_SMALL_LOAD_ROWS(T, at + j * a.z_in[0] + b0 * C, (T *)chunk + j * n1, \
+                                       R, C, n1 / M, a.in_row);                          \
             else if ((MODE) == 6)   /* stacked, in words (nd_stack_words) */             \
                 ND_SMALL_LOAD_STACKED(uint32_t, (const uint32_t *)(at + b0 * a.z_in[2]), \
                                       (uint32_t *)chunk, n * E / 4, C * E / 4,           \
