@@ -1092,11 +1092,11 @@ static int nsplit_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
     static int64_t shared[256 * (TP_PLAN_SHORT + 8)];
-    int n, fits = 0;
+    int n, fits = 0, grown = 0;
     srand(12);
     for (n = 0; n < 400; n++) {
         int e = sizes[rand() % 5], k, rank = 3 + rand() % 2, perm[4];
-        int64_t most = ND_NARROW_ROWS(e), dims[4];
+        int64_t dims[4];
         if (rank == 3) {   /* (2, 1, 0) of A x B x C */
             dims[0] = 2 + rand() % 30;   /* a fast side of 32 or more splits columns instead */
             dims[1] = 1 + rand() % 700;
@@ -1124,6 +1124,14 @@ static int nsplit_cases(void)
         if (H == 0)
             continue;
         fits++;
+        {   /* H: ND_NARROW_ROWS(e) / L, or as many as the tile holds, always for 1 and 2 bytes */
+            const int64_t H0 = ND_NARROW_ROWS(e) / plan.rows_lo;
+            const int full = plan.rows_lo * nd_nsplit_pitch((uint32_t)((H + 1) * plan.n_cols), e) >
+                             ND_NSPLIT_TILE(e);
+            EXPECT(H == H0 || (H > H0 && full), "H %d (from %lld) is neither", H, (long long)H0);
+            EXPECT(e >= 4 || full, "%d-byte H %d leaves the tile room for one more", e, H);
+            grown += H > H0;
+        }
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid), "no grid");
         a.group = (uint32_t)H;
         grid[0] = (uint32_t)((plan.n_rows / plan.rows_lo + H - 1) / H);
@@ -1136,7 +1144,7 @@ static int nsplit_cases(void)
                     const int64_t h0 = (int64_t)bx * H;
                     const uint32_t h = (uint32_t)(a.n_rows / L - h0 < H ? a.n_rows / L - h0 : H);
                     const uint32_t run = h * C, pitch = nd_nsplit_pitch((uint32_t)H * C, e);
-                    const uint32_t cap = (uint32_t)most * (TP_PLAN_SHORT + 2 * (e < 4 ? 4 / e : 1));
+                    const uint32_t cap = ND_NSPLIT_TILE(e);
                     const nd_ns_load ls = nd_ns_load_at(ND_THREADS, run, a.in_row);
                     const nd_ns_store ss = nd_ns_store_at(ND_THREADS, h, L, C, pitch, a.out_col);
                     int64_t z1, z2, in_off, out_off;
@@ -1175,6 +1183,7 @@ static int nsplit_cases(void)
             return 0;
     }
     EXPECT(fits >= 300, "only %d of 400 problems took the narrow tile over split rows", fits);
+    EXPECT(grown >= 100, "only %d of them took more than ND_NARROW_ROWS(e) rows", grown);
     return 1;
 }
 

@@ -1109,7 +1109,7 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
  * where a slow step is one row of the input (in_row_hi == C): for a fast
  * index q, the rows of slow indices h0 .. h0 + h - 1 are one run of h C
  * neighbouring input elements, from q in_row + h0 C. A block takes
- * H = ND_NARROW_ROWS(E) / L slow indices, all L fast ones (h = H but in
+ * H slow indices (nd_nsplit_fit), all L fast ones (h = H but in
  * the last block): it loads the L runs, a warp 32 neighbours of one run
  * (element k of the block: run k / (h C), element k % (h C); shared slot
  * q pitch + r), then stores C output runs of h L elements (output column
@@ -1161,16 +1161,6 @@ ND_HD void nd_narrow_next(int *p, int *q, int s_p, int s_q, int n)
     }
 }
 
-ND_HD int nd_nsplit_fit(const tp_plan *plan)
-{
-    int64_t most = ND_NARROW_ROWS(plan->elem_bytes);
-    if (plan->kind != TP_PLAN_TILE || plan->rows_lo < 2 || plan->cols_lo != 0 ||
-        plan->n_cols >= TP_PLAN_SHORT || plan->in_row_hi != plan->n_cols ||
-        plan->rows_lo > most || plan->n_rows % plan->rows_lo != 0)
-        return 0;
-    return (int)(most / plan->rows_lo);
-}
-
 /* The shared row of one fast index: n = H C elements or a few more, so
  * that the row's start moves by an odd number of 4-byte words (bytes and
  * 2-byte elements) or an odd number of elements: the 32 lanes that read
@@ -1181,6 +1171,37 @@ ND_HD uint32_t nd_nsplit_pitch(uint32_t n, int e)
     uint32_t unit = e < 4 ? 4u / (uint32_t)e : 1u;   /* elements a word */
     uint32_t p = (n + unit - 1) / unit * unit;
     return (p / unit) % 2 ? p : p + unit;
+}
+
+/* The narrow tile over split rows' shared tile, in elements of E bytes. */
+#define ND_NSPLIT_TILE(E) (ND_NARROW_ROWS(E) * (TP_PLAN_SHORT + 2 * ((E) < 4 ? 4 / (E) : 1)))
+
+/* The slow row indices a block of the narrow tile over split rows takes
+ * (0: the plan is not one): H = ND_NARROW_ROWS(E) / L, or as many as its
+ * shared tile holds. The 1-byte (3, 0, 2, 1) of 417 x 12 x 3354 x 15
+ * (rows split 12 x 3354) took 21, 3780 of its 10240 bytes, at 23.8% of
+ * the copy; as full as the tile, 56, at 27.9; the 8-byte (2, 1, 0) of
+ * 25 x 250000 x 3 went from 39.2 to 89.8. But 4 and 8-byte tiles (34816
+ * bytes) that H already filled to 70% or more lost 1.3 to 2.5 points
+ * (4-byte 30 x 48076 x 26: 82.2 to 79.7), so those keep H; why is not
+ * known (not profiled). H100, NOTES.md, "Narrow tiles over split rows as
+ * full as their shared tile". */
+ND_HD int nd_nsplit_fit(const tp_plan *plan)
+{
+    const int e = plan->elem_bytes;
+    int64_t most = ND_NARROW_ROWS(e), H;
+    if (plan->kind != TP_PLAN_TILE || plan->rows_lo < 2 || plan->cols_lo != 0 ||
+        plan->n_cols >= TP_PLAN_SHORT || plan->in_row_hi != plan->n_cols ||
+        plan->rows_lo > most || plan->n_rows % plan->rows_lo != 0)
+        return 0;
+    H = most / plan->rows_lo;
+    if (e >= 4 && 10 * plan->rows_lo * nd_nsplit_pitch((uint32_t)(H * plan->n_cols), e) >=
+                      7 * ND_NSPLIT_TILE(e))
+        return (int)H;
+    while (plan->rows_lo * nd_nsplit_pitch((uint32_t)((H + 1) * plan->n_cols), e) <=
+           ND_NSPLIT_TILE(e))
+        H++;
+    return (int)H;
 }
 
 /* Element k of a block's load: run q, element r of it, input offset off =

@@ -205,8 +205,7 @@ ND_NARROW_KERNEL(permute_nd_narrow_16, nd_16)
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
-        enum { R = ND_NARROW_ROWS(sizeof(T)), U = sizeof(T) < 4 ? 4 / sizeof(T) : 1 };   \
-        __shared__ T tile[R * (TP_PLAN_SHORT + 2 * U)];   /* at most 33 KB */            \
+        __shared__ T tile[ND_NSPLIT_TILE(sizeof(T))];   /* at most 33 KB */              \
         const uint32_t C = (uint32_t)a.n_cols, L = (uint32_t)a.rows_lo, H = a.group;     \
         const int64_t h0 = (int64_t)blockIdx.x * H;                                      \
         const uint32_t h = (uint32_t)min((int64_t)H, a.n_rows / L - h0);                  \
