@@ -1182,10 +1182,10 @@ ND_HD uint32_t nd_nsplit_pitch(uint32_t n, int e)
  * (rows split 12 x 3354) took 21, 3780 of its 10240 bytes, at 23.8% of
  * the copy; as full as the tile, 56, at 27.9; the 8-byte (2, 1, 0) of
  * 25 x 250000 x 3 went from 39.2 to 89.8. But 4 and 8-byte tiles (34816
- * bytes) that H already filled to 70% or more lost 1.3 to 2.5 points
- * (4-byte 30 x 48076 x 26: 82.2 to 79.7), so those keep H; why is not
- * known (not profiled). H100, NOTES.md, "Narrow tiles over split rows as
- * full as their shared tile". */
+ * bytes, as 16-byte ones) that H already filled to 70% or more lost 1.3
+ * to 2.5 points (4-byte 30 x 48076 x 26: 82.2 to 79.7), so those keep H;
+ * why is not known (not profiled). H100, NOTES.md, "Narrow tiles over
+ * split rows as full as their shared tile". */
 ND_HD int nd_nsplit_fit(const tp_plan *plan)
 {
     const int e = plan->elem_bytes;
