@@ -564,29 +564,6 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * 89.9 against 76.7; 65 x 62: 84.9 against 73.9) and lost two (60 x 65:
  * 83.7 against 86.9; 55 x 73: 82.5 against 88.4); 8-byte ones were not
  * measured. NOTES.md, "Batches of stacked and of larger matrices". */
-/* A stacked batch (nd_small_stack) of 1 or 2-byte elements whose rows
- * are whole 4-byte words can be loaded as one of 4-byte elements: the
- * same chunk in a quarter or half the loads. nd_stack_words says whether
- * every block's load would be whole words on words: the input on 4
- * bytes, and a row, the rows' stride and the strides of the batch axes
- * all multiples of 4 bytes. Those batches go to kernels of their own
- * (permute_nd_small_stacked_words_*), so the other stacked kernels keep
- * their registers (in one kernel with both loads, the 1-byte kernel's
- * registers rose from 38 to 43 and every 1-byte batch not in words lost
- * 2.0 to 2.7 points). In kernels of their own, bytes in words gained
- * 14.6 to 17.2 points of the copy, 2-byte batches 6.8 to 10.6, and the
- * batches not in words moved by at most 0.1 (H100, NOTES.md, "Stacked
- * batches loaded in words"). */
-ND_HD int nd_stack_words(const nd_args *a, uintptr_t in, int e)
-{
-    int k;
-    if (e >= 4 || in % 4 != 0 || a->n_cols * e % 4 != 0 || a->in_row * e % 4 != 0)
-        return 0;
-    for (k = 0; k < 3; k++)
-        if (a->z_dims[k] > 1 && a->z_in[k] * e % 4 != 0)
-            return 0;
-    return 1;
-}
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
 /* 1 where the matrices follow one another in the input; 2 where instead
@@ -796,10 +773,9 @@ static inline int nd_small_batch(const tp_plan *plan)
 static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint32_t grid[3])
 {
     int per = nd_small_batch(plan);
-    int64_t x = (a->z_dims[2] + per - 1) / per;
+    int64_t x = (a->z_dims[2] + per - 1) / per, z = a->z_dims[0];
     if (x > 0x7FFFFFFFLL)
         return 0;
-    int64_t z = a->z_dims[0];
     a->pieces = (uint32_t)per;
     a->group = (uint32_t)mode;
     if (mode == 2 && x == 1 && per / a->z_dims[2] > 1 && z > 1 &&
@@ -811,6 +787,30 @@ static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint3
     grid[0] = (uint32_t)x;
     grid[1] = (uint32_t)(a->z_dims[1] < ND_GRID_YZ_MAX ? a->z_dims[1] : ND_GRID_YZ_MAX);
     grid[2] = (uint32_t)(z < ND_GRID_YZ_MAX ? z : ND_GRID_YZ_MAX);
+    return 1;
+}
+
+/* A stacked batch (nd_small_stack) of 1 or 2-byte elements whose rows
+ * are whole 4-byte words can be loaded as one of 4-byte elements: the
+ * same chunk in a quarter or half the loads. nd_stack_words says whether
+ * every block's load would be whole words on words: the input on 4
+ * bytes, and a row, the rows' stride and the strides of the batch axes
+ * all multiples of 4 bytes. Those batches go to kernels of their own
+ * (permute_nd_small_stacked_words_*), so the other stacked kernels keep
+ * their registers (in one kernel with both loads, the 1-byte kernel's
+ * registers rose from 38 to 43 and every 1-byte batch not in words lost
+ * 2.0 to 2.7 points). In kernels of their own, bytes in words gained
+ * 14.6 to 17.2 points of the copy, 2-byte batches 6.8 to 10.6, and the
+ * batches not in words moved by at most 0.1 (H100, NOTES.md, "Stacked
+ * batches loaded in words"). */
+ND_HD int nd_stack_words(const nd_args *a, uintptr_t in, int e)
+{
+    int k;
+    if (e >= 4 || in % 4 != 0 || a->n_cols * e % 4 != 0 || a->in_row * e % 4 != 0)
+        return 0;
+    for (k = 0; k < 3; k++)
+        if (a->z_dims[k] > 1 && a->z_in[k] * e % 4 != 0)
+            return 0;
     return 1;
 }
 
