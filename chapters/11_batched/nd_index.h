@@ -774,13 +774,13 @@ static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint3
 {
     int per = nd_small_batch(plan);
     int64_t x = (a->z_dims[2] + per - 1) / per, z = a->z_dims[0];
+    int64_t J = per / a->z_dims[2];   /* whole z2s a chunk holds */
     if (x > 0x7FFFFFFFLL)
         return 0;
     a->pieces = (uint32_t)per;
     a->group = (uint32_t)mode;
-    if (mode == 2 && x == 1 && per / a->z_dims[2] > 1 && z > 1 &&
-        a->z_out[2] == a->n_rows * a->n_cols && a->z_out[0] == a->z_dims[2] * a->z_out[2]) {
-        int64_t J = per / a->z_dims[2];   /* whole z2s a chunk holds */
+    if (mode == 2 && x == 1 && J > 1 && z > 1 && a->z_out[2] == a->n_rows * a->n_cols &&
+        a->z_out[0] == a->z_dims[2] * a->z_out[2]) {
         a->slabs = (uint32_t)(J < z ? J : z);
         z = (z + a->slabs - 1) / a->slabs;
     }
