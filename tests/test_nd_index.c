@@ -565,17 +565,19 @@ static int fold_rows_cases(void)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[12][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+    static const int perms[14][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                       { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
                                       { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 },
-                                      { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 } };
+                                      { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 },
+                                      { 2, 3, 1, 0 }, { 3, 2, 1, 0 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
-    int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0;
+    int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0, split_rows = 0;
+    int whole_pieces = 0;
     uintptr_t in_addr;
     srand(5);
-    for (n = 0; n < 1100; n++) {
-        int which = rand() % 12;
+    for (n = 0; n < 1300; n++) {
+        int which = rand() % 14;
         int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ? 3 : 4;
         int e = sizes[rand() % 5];
         int64_t dims[4];
@@ -602,6 +604,14 @@ static int small_batch_cases(void)
         if (which == 11) {   /* matrices with both sides long (up to ND_SMALL_BYTES) */
             dims[1] = TP_PLAN_SHORT + rand() % 97;
             dims[2] = TP_PLAN_SHORT + rand() % 97;
+        }
+        if (which == 12 || which == 13) {   /* wide tiles whose rows are split over two
+                                               axes: the output's two fastest, together
+                                               fewer than TP_PLAN_SHORT (13: a column's
+                                               output not one run, refused) */
+            dims[0] = 2 + rand() % 6;
+            dims[1] = 2 + rand() % 4;
+            dims[3] = TP_PLAN_SHORT + rand() % 400;
         }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
@@ -638,6 +648,8 @@ static int small_batch_cases(void)
             continue;
         fits++;
         row_runs += mode == 2;
+        split_rows += plan.rows_lo != 0;
+        EXPECT(plan.rows_lo == 0 || mode == 2, "split rows in a batch of kind %d", mode);
         long_sides += plan.n_rows >= TP_PLAN_SHORT && plan.n_cols >= TP_PLAN_SHORT;
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
                    nd_small_grid(&plan, mode, &a, grid),
@@ -646,6 +658,8 @@ static int small_batch_cases(void)
         in_addr = 0x10000 + (uintptr_t)(n % 5 == 4 && e < 4 ? e : 0);
         if (!sink_open(&s, &p, in_addr, 0x20000 + (uintptr_t)(e * (n % (16 / e)))))
             return 0;
+        whole_pieces += mode == 2 && (int)a.pieces < nd_small_batch(&plan) &&
+                        a.pieces % (32 * ND_SMALL_RUN_LOADS(e)) == 0;
         EXPECT((int64_t)a.pieces * plan.n_rows * plan.n_cols * e <= ND_SMALL_BYTES,
                "%u matrices of %lld bytes overflow a block's chunk", a.pieces,
                (long long)(plan.n_rows * plan.n_cols * e));
@@ -729,7 +743,7 @@ static int small_batch_cases(void)
                                             EXPECT(at < nn && chunk[at] < 0, "chunk element %lld",
                                                    (long long)at);
                                             chunk[at] = zi + sl * a.z_in[0] + b0 * C +
-                                                        r * a.in_row + k1;
+                                                        nd_row_in(&a, r) + k1;
                                         }
                                         nd_lane_step(&q, C);
                                     }
@@ -799,7 +813,7 @@ static int small_batch_cases(void)
         if (!sink_close(&s))
             return 0;
     }
-    EXPECT(fits >= 250, "only %d of 1100 drawn batches fit the small-batch kernel", fits);
+    EXPECT(fits >= 250, "only %d of 1300 drawn batches fit the small-batch kernel", fits);
     EXPECT(columns >= 40, "only %d of them were wide tiles as columns", columns);
     EXPECT(columns3 >= 40, "only %d of them were wide tiles with two other axes", columns3);
     EXPECT(rows >= 40, "only %d of them were narrow tiles as rows", rows);
@@ -810,6 +824,9 @@ static int small_batch_cases(void)
     EXPECT(unsplit >= 20, "only %d of them were stacked from split columns", unsplit);
     EXPECT(long_sides >= 20, "only %d of them had both sides long", long_sides);
     EXPECT(slabbed >= 20, "only %d chunks of row runs held several z0s", slabbed);
+    EXPECT(split_rows >= 20, "only %d of them had rows split over two axes", split_rows);
+    EXPECT(whole_pieces >= 10, "only %d batches of columns took whole warp pieces a run",
+           whole_pieces);
     return 1;
 }
 
@@ -1378,7 +1395,8 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("1100 random batches of small matrices (stacked, both sides long), wide and narrow "
+    run("1300 random batches of small matrices (stacked, both sides long), wide (rows split "
+        "too) and narrow "
         "tiles through permute_nd_small's loads and stores",
         small_batch_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);

@@ -586,11 +586,16 @@ static inline int nd_small_fit(const tp_plan *plan)
     int both_long = plan->n_rows >= TP_PLAN_SHORT && plan->n_cols >= TP_PLAN_SHORT;
     if (both_long && plan->elem_bytes > 2)
         return 0;
-    if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
+    if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->cols_lo != 0 ||
         m * plan->elem_bytes > (both_long ? ND_SMALL_BYTES : ND_SMALL_MAX))
         return 0;
     zi = plan->z_in[plan->nz - 1];
     zo = plan->z_out[plan->nz - 1];
+    if (plan->rows_lo != 0)   /* split rows: only as row runs of one column */
+        return !both_long && zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT &&
+                       plan->n_cols == 1 && plan->out_col == plan->n_rows
+                   ? 2
+                   : 0;
     if (both_long)   /* as measured: one after another on both sides, no side whole tiles */
         return zi == m && zo == m && plan->in_row == plan->n_cols &&
                        plan->out_col == plan->n_rows && plan->n_rows % t != 0 &&
@@ -668,11 +673,21 @@ static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t
  * 678, 4 x 678 tiles, ran on the 32 x 32 tiles at 29.8% of the copy
  * where CuPy's elementwise copy ran 2.8 times as fast (tensor sweep draw
  * 11, H100); as a batch 84.5% (NOTES.md, "Wide tiles with two other
- * axes, as batches of columns"). 1 and the plan rewritten, else 0 and
- * the plan as it was. */
+ * axes, as batches of columns").
+ * Rows split over two axes (the output's two fastest, together fewer
+ * than TP_PLAN_SHORT) are a batch of columns too, of any element size:
+ * row r starts at nd_row_in (permute_nd_small_runs_split), and the
+ * output of a column is still its n_rows rows one after another. On the
+ * split tiles, the (2, 1, 0) of 4 x 5 x 9412744 bytes ran at 7.2% of the
+ * copy, the 8-byte (2, 3, 1, 0) of 5 x 5 x 70 x 22507 at 63.5%; as
+ * batches 29.3 and 78.2 (H100, NOTES.md, "Split rows as batches of
+ * columns"). 1 and the plan rewritten, else 0 and the plan as it was. */
 static inline int nd_small_columns(tp_plan *plan)
 {
-    if (!nd_small_batchable(plan, 2) || plan->n_rows > nd_columns_max_rows(plan->elem_bytes) ||
+    const int split = plan->kind == TP_PLAN_TILE && plan->rows_lo != 0 && plan->cols_lo == 0 &&
+                      plan->nz <= 2 && plan->n_rows < TP_PLAN_SHORT;
+    if (!(split || nd_small_batchable(plan, 2)) ||
+        (!split && plan->n_rows > nd_columns_max_rows(plan->elem_bytes)) ||
         plan->out_col != plan->n_rows)
         return 0;
     nd_small_append(plan, plan->n_cols, 1, plan->n_rows);   /* the columns */
@@ -769,10 +784,23 @@ static inline int nd_small_batch(const tp_plan *plan)
  * output run: the 4-byte (2, 1, 3, 0) of 6 x 11 x 2838 x 226 is 6 x 1
  * matrices, z2 226 of them, z0 11; a block moved 5424 bytes, with 3
  * slabs 16272, and went from 63.3 to 70.2% of the copy (H100, NOTES.md,
- * "Several slabs a block"). */
+ * "Several slabs a block").
+ * Batches of columns (mode 2, one column a matrix) whose z2 spans four
+ * chunks or more take a whole number of warp pieces (32
+ * ND_SMALL_RUN_LOADS elements) a run where a chunk holds one: the
+ * 8-byte (2, 3, 1, 0) of 5 x 5 x 70 x 22507 (25 rows) took 80 columns a
+ * block, a run one full piece and one of 16 elements; with 64 columns,
+ * one full piece, it went from 72.8 to 78.2% of the copy. Where z2 is
+ * only a chunk or two, fewer columns a block cost blocks or slabs: the
+ * 8-byte (2, 0, 3, 1) of 332 x 12 x 32 x 261 (261 columns, 170 a chunk)
+ * lost 2.9 points, the 4-byte (2, 1, 3, 0) of 6 x 11 x 2838 x 226 (two
+ * slabs where there were three) 2.1 (H100, NOTES.md, "Split rows as
+ * batches of columns"). */
 static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint32_t grid[3])
 {
-    int per = nd_small_batch(plan);
+    int per = nd_small_batch(plan), piece = 32 * ND_SMALL_RUN_LOADS(plan->elem_bytes);
+    if (mode == 2 && plan->n_cols == 1 && per >= piece && plan->z_dims[plan->nz - 1] >= 4 * per)
+        per -= per % piece;   /* whole warp pieces a run (see above) */
     int64_t x = (a->z_dims[2] + per - 1) / per, z = a->z_dims[0];
     int64_t J = per / a->z_dims[2];   /* whole z2s a chunk holds */
     if (x > 0x7FFFFFFFLL)

@@ -483,7 +483,9 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
  * where it is aligned, whole and inside one matrix (nd_small_whole),
  * else element by element (nd_small_dst). Row runs (MODE 2) whose z2 is
  * short take a.slabs values of z0 a block (nd_small_grid), slab after
- * slab in the chunk, their outputs one run. */
+ * slab in the chunk, their outputs one run. Row runs whose rows are split
+ * over two axes (MODE 8, nd_small_columns) are the same kernel with row
+ * r's start found by nd_split. */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
                                                      uint8_t *sh, int n)
 {
@@ -509,14 +511,17 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * ND_SMALL_RUN_LOADS: 512 bytes, 256 for bytes), a warp's piece at a time, so that every warp has work
  * however few rows there are; a lane loads its U elements (32 apart)
  * before it stores any, so that U loads are in flight at once, and walks
- * their places with adds (nd_lane_at, nd_lane_step). */
-#define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row)                                 \
+ * their places with adds (nd_lane_at, nd_lane_step). Where lo is not 0,
+ * the rows are split over two axes: row r starts at (r / lo) hi +
+ * (r mod lo) in_row. */
+#define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row, lo, hi)                          \
     do {                                                                                 \
         enum { U_ = ND_SMALL_RUN_LOADS(sizeof(T)) };                                     \
         const int len_ = (g) * (C), pieces_ = (len_ + 32 * U_ - 1) / (32 * U_);          \
         for (int i_ = threadIdx.x / 32; i_ < (R) * pieces_; i_ += ND_THREADS / 32) {     \
             const int r_ = i_ / pieces_, k0_ = (i_ - r_ * pieces_) * 32 * U_ + threadIdx.x % 32; \
-            const T *run_ = (src) + (int64_t)r_ * (in_row);                              \
+            const T *run_ = (src) + ((lo) != 0 ? nd_split(r_, (R), (lo), (in_row), (hi)) \
+                                               : (int64_t)r_ * (in_row));                \
             T v_[U_];                                                                    \
             nd_lane_pos p_ = nd_lane_at(k0_, (C));                                       \
             _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++)                            \
@@ -655,6 +660,9 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_BOUNDS_4 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_5 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_6 __launch_bounds__(ND_THREADS)
+#define ND_SMALL_BOUNDS_8 __launch_bounds__(ND_THREADS, ND_SMALL_RUNS_BLOCKS)
+/* row runs: their rows one after another (2), or split over two axes (8) */
+#define ND_SMALL_RUNS(MODE) ((MODE) == 2 || (MODE) == 8)
 #define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
     __global__ void ND_SMALL_BOUNDS_##MODE                                               \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
@@ -664,11 +672,12 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
         const int R = (int)a.n_rows, C = (int)a.n_cols, M = R * C;                       \
         const int64_t b0 = (int64_t)blockIdx.x * a.pieces, S = a.z_out[2];               \
         const int n1 = (int)min((int64_t)a.pieces, a.z_dims[2] - b0) * M; /* elements */ \
-        const int J = (MODE) == 2 ? (int)a.slabs : 1;   /* z0 values a block */          \
+        const int J = ND_SMALL_RUNS(MODE) ? (int)a.slabs : 1;   /* z0 values a block */  \
         for (int64_t z0 = (int64_t)blockIdx.z * J; z0 < a.z_dims[0];                     \
              z0 += (int64_t)gridDim.z * J)                                               \
         for (int64_t z1 = blockIdx.y; z1 < a.z_dims[1]; z1 += gridDim.y) {               \
-            const int js = (MODE) == 2 ? (int)min((int64_t)J, a.z_dims[0] - z0) : 1;     \
+            const int js = ND_SMALL_RUNS(MODE) ? (int)min((int64_t)J, a.z_dims[0] - z0)  \
+                                               : 1;                                      \
             const int n = js * n1;   /* the chunk's elements, slab after slab */         \
             const T *at = in + z0 * a.z_in[0] + z1 * a.z_in[1];   /* this matrix batch */ \
             const T *src = at + b0 * M;                                                  \
@@ -677,10 +686,11 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             /* one run of 1 or 2-byte elements (MODE 1, 2): groups start sh     */        \
             /* elements before dst, on 16 bytes (see above)                     */        \
             const int sh = (MODE) == 4 || E > 2 ? 0 : (int)(((uintptr_t)dst & 15) / E);   \
-            if ((MODE) == 2)   /* rows of the matrices follow one another */             \
+            if (ND_SMALL_RUNS(MODE))   /* rows of the matrices follow one another */     \
                 for (int j = 0; j < js; j++)                                             \
                     ND_SMALL_LOAD_ROWS(T, at + j * a.z_in[0] + b0 * C, (T *)chunk + j * n1, \
-                                       R, C, n1 / M, a.in_row);                          \
+                                       R, C, n1 / M, a.in_row,                           \
+                                       (MODE) == 8 ? a.rows_lo : 0, a.in_row_hi);        \
             else if ((MODE) == 6)   /* stacked, in words (nd_stack_words) */             \
                 ND_SMALL_LOAD_STACKED(uint32_t, (const uint32_t *)(at + b0 * a.z_in[2]), \
                                       (uint32_t *)chunk, n * E / 4, C * E / 4,           \
@@ -748,6 +758,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 ND_SMALL_KERNELS(permute_nd_small, 1)        /* whole matrices, one after another */
 ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
 ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
+ND_SMALL_KERNELS(permute_nd_small_runs_split, 8) /* the same, rows split over two axes */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 ND_SMALL_KERNELS(permute_nd_small_stacked, 5) /* piled along their rows */
 /* the same, rows of whole words loaded as words (nd_stack_words) */
@@ -1376,6 +1387,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
             ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 1) {
             ND_LAUNCH(permute_nd_small_apart, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == 2 && plan.rows_lo != 0) {
+            ND_LAUNCH(permute_nd_small_runs_split, plan.elem_bytes, grid, dim3(ND_THREADS), in,
+                      out, a);
         } else if (small == 2) {
             ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 5 && nd_stack_words(&a, (uintptr_t)in, plan.elem_bytes)) {
