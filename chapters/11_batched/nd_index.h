@@ -626,7 +626,10 @@ static inline int nd_small_fit(const tp_plan *plan)
  * Doubles: 15 rows, 12 before. Matrices of 13 to 15 rows ran at 76.9 to
  * 81.5% of the copy on chapter 10's tiles and at 89.3 to 91.9 as
  * batches; at 16 rows (output rows of whole sectors) the tiles won, 85.6
- * against 80.5 (H100; NOTES.md, "Doubles with 13 to 15 rows"). */
+ * against 80.5 (H100; NOTES.md, "Doubles with 13 to 15 rows"). As
+ * batches, 4 and 8-byte tiles of 13 to 31 rows lost on 12 of 14 drawn
+ * (won on two 4-byte ones of 13 rows; H100, NOTES.md, "Split rows as
+ * batches of columns"). */
 ND_HD int nd_columns_max_rows(int elem_bytes)
 {
     return elem_bytes == 1 || elem_bytes == 2 ? 16 : elem_bytes == 8 ? 15 : 12;
@@ -676,12 +679,13 @@ static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t
  * axes, as batches of columns").
  * Rows split over two axes (the output's two fastest, together fewer
  * than TP_PLAN_SHORT) are a batch of columns too, of any element size:
- * row r starts at nd_row_in (permute_nd_small_runs_split), and the
+ * row r starts where nd_row_in says (permute_nd_small_runs_split), and the
  * output of a column is still its n_rows rows one after another. On the
- * split tiles, the (2, 1, 0) of 4 x 5 x 9412744 bytes ran at 7.2% of the
+ * split tiles, the (2, 1, 0) of 4 x 5 x 9412744 bytes ran at 7.1% of the
  * copy, the 8-byte (2, 3, 1, 0) of 5 x 5 x 70 x 22507 at 63.5%; as
- * batches 29.3 and 78.2 (H100, NOTES.md, "Split rows as batches of
- * columns"). 1 and the plan rewritten, else 0 and the plan as it was. */
+ * batches 29.3 and 78.3, and 24 split cases drawn at random gained 10.8
+ * to 75.1 points (H100, NOTES.md, "Split rows as batches of columns").
+ * 1 and the plan rewritten, else 0 and the plan as it was. */
 static inline int nd_small_columns(tp_plan *plan)
 {
     const int split = plan->kind == TP_PLAN_TILE && plan->rows_lo != 0 && plan->cols_lo == 0 &&
