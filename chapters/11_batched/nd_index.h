@@ -802,9 +802,11 @@ static inline int nd_small_batch(const tp_plan *plan)
  * batches of columns"). */
 static inline int nd_small_grid(const tp_plan *plan, int mode, nd_args *a, uint32_t grid[3])
 {
-    int per = nd_small_batch(plan), piece = 32 * ND_SMALL_RUN_LOADS(plan->elem_bytes);
-    if (mode == 2 && plan->n_cols == 1 && per >= piece && plan->z_dims[plan->nz - 1] >= 4 * per)
-        per -= per % piece;   /* whole warp pieces a run (see above) */
+    const int most = nd_small_batch(plan), piece = 32 * ND_SMALL_RUN_LOADS(plan->elem_bytes);
+    const int per = mode == 2 && plan->n_cols == 1 && most >= piece &&
+                            a->z_dims[2] >= 4 * (int64_t)most
+                        ? most - most % piece   /* whole warp pieces a run (see above) */
+                        : most;
     int64_t x = (a->z_dims[2] + per - 1) / per, z = a->z_dims[0];
     int64_t J = per / a->z_dims[2];   /* whole z2s a chunk holds */
     if (x > 0x7FFFFFFFLL)
