@@ -592,8 +592,8 @@ static inline int nd_small_fit(const tp_plan *plan)
     zi = plan->z_in[plan->nz - 1];
     zo = plan->z_out[plan->nz - 1];
     if (plan->rows_lo != 0)   /* split rows: only as row runs of one column */
-        return !both_long && zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT &&
-                       plan->n_cols == 1 && plan->out_col == plan->n_rows
+        return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT && plan->n_cols == 1 &&
+                       plan->out_col == plan->n_rows
                    ? 2
                    : 0;
     if (both_long)   /* as measured: one after another on both sides, no side whole tiles */
@@ -644,15 +644,16 @@ ND_HD int nd_rows_max_cols(int elem_bytes)
  * registers); a warp's piece of a run is 32 of these a lane. */
 #define ND_SMALL_RUN_LOADS(E) ((E) == 1 ? 8 : 16 / (E))
 
-/* What both rewrites below ask of a plan: a TILE with no split side and at
- * most most_nz other axes (the small kernels walk three: z0 and z1 over
- * the grid's z and y, z2 in batches over its x); and how they make the
- * tile's column (or row) axis the last other axis, of n elements with the
- * given strides. */
-static inline int nd_small_batchable(const tp_plan *plan, int most_nz)
+/* What the rewrites below ask of a plan: a TILE with no split side (rows
+ * split over two axes too where split_rows is 1: the batch of columns)
+ * and at most most_nz other axes (the small kernels walk three: z0 and z1
+ * over the grid's z and y, z2 in batches over its x); and how they make
+ * the tile's column (or row) axis the last other axis, of n elements with
+ * the given strides. */
+static inline int nd_small_batchable(const tp_plan *plan, int most_nz, int split_rows)
 {
-    return plan->kind == TP_PLAN_TILE && plan->rows_lo == 0 && plan->cols_lo == 0 &&
-           plan->nz <= most_nz;
+    return plan->kind == TP_PLAN_TILE && (split_rows || plan->rows_lo == 0) &&
+           plan->cols_lo == 0 && plan->nz <= most_nz;
 }
 static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t out)
 {
@@ -688,10 +689,9 @@ static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t
  * 1 and the plan rewritten, else 0 and the plan as it was. */
 static inline int nd_small_columns(tp_plan *plan)
 {
-    const int split = plan->kind == TP_PLAN_TILE && plan->rows_lo != 0 && plan->cols_lo == 0 &&
-                      plan->nz <= 2 && plan->n_rows < TP_PLAN_SHORT;
-    if (!(split || nd_small_batchable(plan, 2)) ||
-        (!split && plan->n_rows > nd_columns_max_rows(plan->elem_bytes)) ||
+    const int split = plan->rows_lo != 0;
+    if (!nd_small_batchable(plan, 2, 1) ||
+        plan->n_rows > (split ? TP_PLAN_SHORT - 1 : nd_columns_max_rows(plan->elem_bytes)) ||
         plan->out_col != plan->n_rows)
         return 0;
     nd_small_append(plan, plan->n_cols, 1, plan->n_rows);   /* the columns */
@@ -711,7 +711,7 @@ static inline int nd_small_columns(tp_plan *plan)
  * PyTorch 1.1x faster). 1 and the plan rewritten, else 0. */
 static inline int nd_small_rows(tp_plan *plan)
 {
-    if (!nd_small_batchable(plan, 1) || plan->n_cols > nd_rows_max_cols(plan->elem_bytes) ||
+    if (!nd_small_batchable(plan, 1, 0) || plan->n_cols > nd_rows_max_cols(plan->elem_bytes) ||
         plan->in_row != plan->n_cols)
         return 0;
     nd_small_append(plan, plan->n_rows, plan->n_cols, 1);   /* the rows */
@@ -745,7 +745,7 @@ static inline int nd_small_stack(tp_plan *plan)
         plan->n_cols = plan->cols_lo;
         plan->cols_lo = 0;
     }
-    if (!nd_small_batchable(plan, 3) || plan->out_col != plan->n_rows)
+    if (!nd_small_batchable(plan, 3, 0) || plan->out_col != plan->n_rows)
         return 0;
     for (k = 0; k < plan->nz; k++)
         if (plan->z_dims[k] > 1 && plan->z_in[k] == plan->n_rows * plan->in_row &&
