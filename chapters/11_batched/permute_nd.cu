@@ -897,8 +897,22 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
  * end to end (FLAT), or of one piece of a long row, each warp loading and
  * storing runs of neighbouring accesses on both sides, as a copy does;
  * all its loads are issued before its first store. */
-#define ND_ROWS_KERNEL(NAME, V, MERGED, FLAT)                                            \
-    __global__ void __launch_bounds__(ND_THREADS)                                        \
+/* BOUNDS: PLAIN, or FEWER for the 4-byte rows laid end to end
+ * (permute_nd_rows_flat_4), held to 6 blocks a multiprocessor: 40
+ * registers where they took 48 (5 blocks), `nvcc -arch=sm_90 -O3 -Xptxas
+ * -v`. On the H100 (NOTES.md, "4-byte rows laid end to end, six blocks"),
+ * 18 shapes of such rows, 260 to 876 bytes, gained 1.9 to 4.1 points of
+ * the copy. 8 blocks (32 registers) spilled. 4 blocks where a
+ * multiprocessor holds 1024 threads (7.5), the most ptxas accepts there. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define ND_ROWS_FLAT4_BLOCKS 4
+#else
+#define ND_ROWS_FLAT4_BLOCKS 6
+#endif
+#define ND_ROWS_BOUNDS_PLAIN __launch_bounds__(ND_THREADS)
+#define ND_ROWS_BOUNDS_FEWER __launch_bounds__(ND_THREADS, ND_ROWS_FLAT4_BLOCKS)
+#define ND_ROWS_KERNEL(NAME, V, MERGED, FLAT, BOUNDS)                                    \
+    __global__ void ND_ROWS_BOUNDS_##BOUNDS                                              \
         NAME(const V *__restrict__ in, V *__restrict__ out, nd_args a)                   \
     {                                                                                    \
         int64_t in_rel[ND_ROW_UNROLL], out_rel[ND_ROW_UNROLL], z2, v, in_off, out_off;   \
@@ -927,29 +941,29 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
             }                                                                            \
     }
 
-ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t, 0, 0)
-ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t, 0, 0)
-ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t, 0, 0)
-ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long, 0, 0)
-ND_ROWS_KERNEL(permute_nd_rows_16, nd_16, 0, 0)
+ND_ROWS_KERNEL(permute_nd_rows_1, uint8_t, 0, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_2, uint16_t, 0, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_4, uint32_t, 0, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_8, unsigned long long, 0, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_16, nd_16, 0, 0, PLAIN)
 /* The same, with z1 counted into z2 (nd_rows_merge): a kernel of its own,
  * so that the division costs the other row copies nothing (in one kernel,
  * `nvcc -arch=sm_90 -O3 -Xptxas -v` counted 38 registers for the 1, 2 and
  * 4-byte rows where they had 32). */
-ND_ROWS_KERNEL(permute_nd_rows_merged_1, uint8_t, 1, 0)
-ND_ROWS_KERNEL(permute_nd_rows_merged_2, uint16_t, 1, 0)
-ND_ROWS_KERNEL(permute_nd_rows_merged_4, uint32_t, 1, 0)
-ND_ROWS_KERNEL(permute_nd_rows_merged_8, unsigned long long, 1, 0)
-ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1, 0)
+ND_ROWS_KERNEL(permute_nd_rows_merged_1, uint8_t, 1, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_merged_2, uint16_t, 1, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_merged_4, uint32_t, 1, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_merged_8, unsigned long long, 1, 0, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_merged_16, nd_16, 1, 0, PLAIN)
 /* Short rows laid end to end (nd_row_flat_access): kernels of their own.
  * With both walks in one kernel, permute_nd_rows_8 held 48 registers where
  * it had 40 (permute_nd_rows_4: 47 where 32; `nvcc -arch=sm_90 -O3
  * -Xptxas -v`), and that build ran the rows of 137 doubles at 69.5% of
  * the copy, these kernels at 88.6 (H100; NOTES.md, "Doubles with 13 to
  * 15 rows" and "Short rows laid end to end"). */
-ND_ROWS_KERNEL(permute_nd_rows_flat_4, uint32_t, 0, 1)
-ND_ROWS_KERNEL(permute_nd_rows_flat_8, unsigned long long, 0, 1)
-ND_ROWS_KERNEL(permute_nd_rows_flat_16, nd_16, 0, 1)
+ND_ROWS_KERNEL(permute_nd_rows_flat_4, uint32_t, 0, 1, FEWER)
+ND_ROWS_KERNEL(permute_nd_rows_flat_8, unsigned long long, 0, 1, PLAIN)
+ND_ROWS_KERNEL(permute_nd_rows_flat_16, nd_16, 0, 1, PLAIN)
 
 /* ---- Rows of an odd number of bytes: words, shifted -------------------------
 
