@@ -901,9 +901,10 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
  * (permute_nd_rows_flat_4), held to 6 blocks a multiprocessor: 40
  * registers where they took 48 (5 blocks), `nvcc -arch=sm_90 -O3 -Xptxas
  * -v`. On the H100 (NOTES.md, "4-byte rows laid end to end, six blocks"),
- * 18 shapes of such rows, 260 to 876 bytes, gained 1.9 to 4.1 points of
- * the copy. 8 blocks (32 registers) spilled. 4 blocks where a
- * multiprocessor holds 1024 threads (7.5), the most ptxas accepts there. */
+ * 18 of 19 shapes of such rows, 260 to 876 bytes, gained 1.9 to 4.1
+ * points of the copy; one did not move. 8 blocks (32 registers) spilled.
+ * 4 blocks where a multiprocessor holds 1024 threads (7.5), the most
+ * ptxas accepts there. Not measured on the H200. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define ND_ROWS_FLAT4_BLOCKS 4
 #else
