@@ -1396,8 +1396,7 @@ int main(void)
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
     run("1300 random batches of small matrices (stacked, both sides long), wide (rows split "
-        "too) and narrow "
-        "tiles through permute_nd_small's loads and stores",
+        "too) and narrow tiles through permute_nd_small's loads and stores",
         small_batch_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

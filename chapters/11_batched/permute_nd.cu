@@ -627,7 +627,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * another: 1-byte (0, 1, 3, 2) of 978 x 1447 x 8 x 33, 8-byte (0, 2, 1)
  * of 200000 x 31 x 9, H100; NOTES.md).
  *
- * A run of 1 or 2-byte elements (MODE 1, 2) that does not start on 16
+ * A run of 1 or 2-byte elements (MODE 1, 2, 8) that does not start on 16
  * bytes is stored in 16-byte groups that start sh elements before it, on
  * a 16-byte boundary; the one thread whose group starts before the run
  * stores the run's head alone. Stored element by element, such a run cost
@@ -635,8 +635,9 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * 837 x 10 x 2123 (Nsight Compute, H100), 1.05 times with the groups
  * shifted. 4 and 8-byte runs keep their element stores: shifted, 4-byte
  * (0, 2, 1) of 300001 x 11 x 9 and 90001 x 37 x 9 lost 4 points each.
- * The row batches (MODE 2) are held to 32 registers, 8 blocks a
- * multiprocessor on the H100 (ND_SMALL_RUNS_BLOCKS): 3 to 9 points
+ * The row batches (MODE 2, and 8 for split rows) are held to 32
+ * registers, 8 blocks a multiprocessor on the H100
+ * (ND_SMALL_RUNS_BLOCKS): 3 to 9 points
  * gained on 1 and 4-byte column batches; the same bound on MODE 1
  * spilled and lost up to 8 points (8-byte (0, 2, 1) of 200000 x 31 x
  * 9). H100, NOTES.md, "Byte column batches". */
@@ -683,7 +684,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             const T *src = at + b0 * M;                                                  \
             uint8_t *dst = (uint8_t *)(out + z0 * a.z_out[0] + z1 * a.z_out[1] + b0 * S);  \
             const bool wide = ((uintptr_t)dst & 15) == 0 && (S - M) * E % 16 == 0;       \
-            /* one run of 1 or 2-byte elements (MODE 1, 2): groups start sh     */        \
+            /* one run of 1 or 2-byte elements (MODE 1, 2, 8): groups start sh  */        \
             /* elements before dst, on 16 bytes (see above)                     */        \
             const int sh = (MODE) == 4 || E > 2 ? 0 : (int)(((uintptr_t)dst & 15) / E);   \
             if (ND_SMALL_RUNS(MODE))   /* rows of the matrices follow one another */     \
