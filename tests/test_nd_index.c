@@ -1384,6 +1384,82 @@ static int rows_flat_cases(void)
     return 1;
 }
 
+/* The gathered rows (permute_nd_rows_gather): random problems whose rows
+ * move in words of 4, 8 or 16 bytes (rows of 16 to 1304 bytes, elements
+ * of 1 to 8 bytes), the axes sorted by nd_gather_order, every 16-byte
+ * output group through nd_gather_group; each output byte written once
+ * from the right place. Also the 64-bit division paths, against the
+ * 32-bit ones. */
+static int rows_gather_cases(void)
+{
+    static const int sizes[4] = { 1, 2, 4, 8 }, widths[3] = { 4, 8, 16 };
+    int n, k, ran[3] = { 0, 0, 0 };
+    srand(2711);
+    for (n = 0; n < 900; n++) {
+        int64_t dims[4], w0, src[4], words, L;
+        int perm[4], rank = 3 + rand() % 2, wi = rand() % 3, w = widths[wi], e, per;
+        tp_problem p;
+        tp_plan plan;
+        nd_args a;
+        uint32_t grid[3];
+        sink s;
+        char buf[128];
+        do
+            e = sizes[rand() % 4];
+        while (e > w);
+        /* a row of L bytes whose widest access is w: an odd number of w-byte words below 16 */
+        L = w == 16 ? 16 * (1 + rand() % 80) : w * (2 * (rand() % 80) + 1);
+        if (L < 16)
+            L += 2 * w;
+        for (k = 0; k < rank; k++) {
+            dims[k] = k == rank - 1 ? L / e : 1 + rand() % 7;
+            perm[k] = k;
+        }
+        shuffle_but_last(perm, rank);
+        p = tp_problem_make(rank, dims, perm, e);
+        plan = tp_problem_plan(&p);
+        if (plan.kind != TP_PLAN_ROWS || nd_access_bytes(plan.row_len * e, 0x10000, 0x20000) != w)
+            continue;
+        if (!nd_make_args(&plan, w, 16, &a, grid))
+            return 0;
+        EXPECT(nd_gather_order(&a), "%s: rows not end to end in the output",
+               tp_problem_format(&p, buf, sizeof buf));
+        if (!sink_open(&s, &p, 0x10000, 0x20000))
+            return 0;
+        words = tp_problem_bytes(&p) / w;
+        per = 16 / w;
+        for (w0 = 0; w0 < words; w0 += per) {
+            nd_gather_group(&a, words, w0, per, src);
+            for (k = 0; k < per; k++)
+                if (src[k] >= 0)
+                    store(&s, w * (w0 + k), w * src[k], w);
+        }
+        if (!sink_close(&s))
+            return 0;
+        ran[wi]++;
+    }
+    EXPECT(ran[0] >= 100 && ran[1] >= 100 && ran[2] >= 100,
+           "too few random problems had rows of 4, 8 and 16-byte words: %d, %d, %d", ran[0], ran[1],
+           ran[2]);
+    for (n = 0; n < 2000; n++) {   /* 64-bit rows: the divisions agree */
+        nd_args a;
+        int64_t R, r1, want;
+        memset(&a, 0, sizeof a);
+        a.z_dims[0] = 1 + rand() % 50000;
+        a.z_dims[1] = 1 + rand() % 50000;
+        a.z_dims[2] = 1 + rand() % 50000;
+        for (k = 0; k < 3; k++)
+            a.z_in[k] = 1 + rand() % 100000;
+        R = ((int64_t)rand() << 20 ^ rand()) % (a.z_dims[0] * a.z_dims[1] * a.z_dims[2]);
+        r1 = R / a.z_dims[2];
+        want = r1 / a.z_dims[1] * a.z_in[0] + r1 % a.z_dims[1] * a.z_in[1] +
+               R % a.z_dims[2] * a.z_in[2];
+        EXPECT(nd_gather_row_in(&a, R) == want, "row %lld of %lld x %lld x %lld", (long long)R,
+               (long long)a.z_dims[0], (long long)a.z_dims[1], (long long)a.z_dims[2]);
+    }
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -1410,5 +1486,8 @@ int main(void)
     run("short rows laid end to end (permute_nd_rows_flat): 3 named and 600 random problems, "
         "and the walk against a division",
         rows_flat_cases);
+    run("rows gathered in the output's order (permute_nd_rows_gather): 900 random problems in "
+        "4, 8 and 16-byte words, and the row's input in 32 and 64 bits",
+        rows_gather_cases);
     return failures ? 1 : 0;
 }

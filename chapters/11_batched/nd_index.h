@@ -335,6 +335,75 @@ static inline int nd_rows_merge(nd_args *a, int access, uint32_t grid[3])
     return 1;
 }
 
+/* ROWS gathered in the output's order (permute_nd_rows_gather), in words
+ * of 4, 8 or 16 bytes (nd_make_args' access): the output is one dense run
+ * of rows, so word f of it is word f mod vecs of output row f / vecs.
+ * With the three other axes sorted so that z2 has the smallest output
+ * stride (nd_gather_order), output row R is (i0, i1, i2) with R = (i0 d1
+ * + i1) d2 + i2, and its input starts at nd_gather_row_in. A thread
+ * stores one 16-byte group of output words, one load for each word. */
+ND_HD void nd_swap_axes(nd_args *a, int j, int k)
+{
+    int64_t t;
+    t = a->z_dims[j]; a->z_dims[j] = a->z_dims[k]; a->z_dims[k] = t;
+    t = a->z_in[j]; a->z_in[j] = a->z_in[k]; a->z_in[k] = t;
+    t = a->z_out[j]; a->z_out[j] = a->z_out[k]; a->z_out[k] = t;
+}
+/* Sorts the axes as above (axes of extent 1 first); 1 if the rows then
+ * lie end to end in the output, every one vecs words after the last. */
+static inline int nd_gather_order(nd_args *a)
+{
+    int pass, j;
+    for (pass = 0; pass < 2; pass++)
+        for (j = 0; j < 2; j++) {
+            int64_t kj = a->z_dims[j] == 1 ? INT64_MAX : a->z_out[j];
+            int64_t kk = a->z_dims[j + 1] == 1 ? INT64_MAX : a->z_out[j + 1];
+            if (kk > kj)
+                nd_swap_axes(a, j, j + 1);
+        }
+    return (a->z_dims[2] == 1 || a->z_out[2] == a->vecs) &&
+           (a->z_dims[1] == 1 || a->z_out[1] == a->vecs * a->z_dims[2]) &&
+           (a->z_dims[0] == 1 || a->z_out[0] == a->vecs * a->z_dims[2] * a->z_dims[1]);
+}
+/* The input word where output row R starts; 32-bit divisions where the
+ * rows' count fits them. */
+ND_HD int64_t nd_gather_row_in(const nd_args *a, int64_t R)
+{
+    int64_t i0, i1, i2, R1;
+    if (a->z_dims[0] * a->z_dims[1] * a->z_dims[2] <= 0xFFFFFFFFLL) {
+        uint32_t r = (uint32_t)R, d2 = (uint32_t)a->z_dims[2], d1 = (uint32_t)a->z_dims[1];
+        uint32_t r1 = r / d2;
+        i2 = r - r1 * d2;
+        i0 = r1 / d1;
+        i1 = r1 - (uint32_t)i0 * d1;
+    } else {
+        R1 = R / a->z_dims[2];
+        i2 = R - R1 * a->z_dims[2];
+        i0 = R1 / a->z_dims[1];
+        i1 = R1 - i0 * a->z_dims[1];
+    }
+    return i0 * a->z_in[0] + i1 * a->z_in[1] + i2 * a->z_in[2];
+}
+/* Output words w0 .. w0 + k - 1 of n (k = 4 words of 4 bytes or 2 of 8,
+ * one 16-byte store): the input word of each in src[] (-1 past the end).
+ * Rows are at least k words, so a group spans two at most. */
+ND_HD void nd_gather_group(const nd_args *a, int64_t n, int64_t w0, int k, int64_t src[4])
+{
+    int64_t R, c, base, next = 0;
+    int j;
+    if (n <= 0xFFFFFFFFLL) {
+        R = (int64_t)((uint32_t)w0 / (uint32_t)a->vecs);
+    } else {
+        R = w0 / a->vecs;
+    }
+    c = w0 - R * a->vecs;
+    base = nd_gather_row_in(a, R);
+    if (c + k - 1 >= a->vecs && w0 + (a->vecs - c) < n)
+        next = nd_gather_row_in(a, R + 1);
+    for (j = 0; j < k; j++)
+        src[j] = w0 + j >= n ? -1 : c + j < a->vecs ? base + c + j : next + (c + j - a->vecs);
+}
+
 /* The 2-byte pairs (chapter 10's transpose_u16_vec16 with strides):
  * thread t of a 64 x 64 tile, x = t % 8 and y = t / 8, loads 8 elements
  * (16 bytes) of row r0 + 2 y + `row` (row 0 or 1) at columns c0 + 8 x ..

@@ -7,6 +7,7 @@
  */
 #include <limits.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "permute_nd.h"
 #include "../09_beyond/kernels.h"
@@ -905,7 +906,9 @@ ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_2, uint16_t, 3)
  * 18 of 19 shapes of such rows, 260 to 876 bytes, gained 1.9 to 4.1
  * points of the copy; one did not move. 8 blocks (32 registers) spilled.
  * 4 blocks where a multiprocessor holds 1024 threads (7.5), the most
- * ptxas accepts there. Not measured on the H200. */
+ * ptxas accepts there. Not measured on the H200. Since then these rows
+ * go to permute_nd_rows_gather where both buffers are 16-byte aligned;
+ * this kernel keeps the others. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define ND_ROWS_FLAT4_BLOCKS 4
 #else
@@ -1005,7 +1008,9 @@ ND_ROWS_KERNEL(permute_nd_rows_flat_16, nd_16, 0, 1, PLAIN)
  * 1488 (16-byte accesses) at 42.9 against 95.0% of the copy. Where they
  * fill a third of a block, permute_nd_rows_shift16 now moves them too
  * (NOTES.md, "Wider rows shifted"), and rows in 4-byte accesses from
- * 1024 bytes (nd_shift_blocks_fit). */
+ * 1024 bytes (nd_shift_blocks_fit). Rows of 4 and 8-byte accesses now
+ * go to permute_nd_rows_gather (below) first, which takes them wherever
+ * these lanes could (both buffers 16-byte aligned). */
 #define ND_SHIFT_WORDS (ND_THREADS * 16 / 4)   /* a block's 4096 bytes, in words: 1024 */
 #define ND_SHIFT_CHUNKS 8
 /* The shortest rows shifted, by the access permute_nd_rows would use:
@@ -1183,6 +1188,110 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
     }
 }
 
+/* ---- Rows gathered in the output's order ------------------------------------
+
+ * The kernels above walk the input: a warp reads along a row and writes
+ * it to its place in the output. A row whose length is a multiple of 4
+ * bytes but not of 16 then moves in 4 or 8-byte accesses, and a row that
+ * starts in the middle of a 32-byte sector leaves part-written sectors at
+ * both ends. permute_nd_rows_gather walks the output instead: the output
+ * is one dense run of rows, so thread t takes 16 aligned output bytes (K
+ * words: 4 of 4 bytes, 2 of 8 or 1 of 16), finds the input word of each
+ * (nd_gather_group, nd_index.h: a group spans two rows at most) and
+ * stores them in one 16-byte store. Only the loads stay narrow. Thread t
+ * of block b takes groups (b ND_GATHER_UNROLL + u) ND_THREADS + t, all
+ * their loads issued before the first store.
+ *
+ * Nsight Compute on the 4-byte (1, 0, 2) of 7 x 86338 x 141 (rows of 564
+ * bytes), H100, one launch each (NOTES.md, "Rows gathered in the
+ * output's order"): permute_nd_rows_flat_4 executed 233 million
+ * instructions and wrote 13.0 million sectors to L2 at 56% of the DRAM's
+ * peak, 384 us; the gather executed 171 million and wrote 10.7 million
+ * sectors at 85%, 234 us. */
+#define ND_GATHER_UNROLL 2
+template <typename W, int K>
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rows_gather(const W *__restrict__ in, W *__restrict__ out, nd_args a, int64_t words)
+{
+    W v[ND_GATHER_UNROLL][K];
+#pragma unroll
+    for (int u = 0; u < ND_GATHER_UNROLL; u++) {
+        const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) * ND_THREADS +
+                                threadIdx.x);
+        int64_t src[4];
+        nd_gather_group(&a, words, w0, K, src);
+#pragma unroll
+        for (int j = 0; j < K; j++)
+            v[u][j] = src[j] >= 0 ? in[src[j]] : W();
+    }
+#pragma unroll
+    for (int u = 0; u < ND_GATHER_UNROLL; u++) {
+        const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) * ND_THREADS +
+                                threadIdx.x);
+        if (w0 + K <= words) {
+            uint4 q;
+            memcpy(&q, v[u], 16);
+            *(uint4 *)(out + w0) = q;
+        } else {   /* the output's last, partial group */
+            for (int j = 0; j < K; j++)
+                if (w0 + j < words)
+                    out[w0 + j] = v[u][j];
+        }
+    }
+}
+
+/* The rows the gather takes, as the width of its words (the access, 4, 8
+ * or 16 bytes), or 0: a ROWS plan's rows of ND_GATHER_MIN_BYTES or more,
+ * a multiple of 4 bytes, both buffers 16-byte aligned (cudaMalloc's
+ * always are), that the row tiles (nd_rowtile_fit, tried first) leave.
+ * They went to permute_nd_rows_flat_4/8/16, permute_nd_rows(_merged) and,
+ * from about 1024 bytes, the shifted 16-byte lanes. On the H100, 86
+ * shapes that reach the gather (70 drawn at random, 16 built so that rows
+ * next to each other in the input are far apart in the output), rows of
+ * 80 to 7904 bytes (NOTES.md, "Rows gathered in the output's order"):
+ * - 4-byte words, 29 shapes: from 49.8-94.4% of the copy to 83.0-99.0%
+ *   (two ran 0.1 and 0.2 points behind);
+ * - 8-byte words, 41 shapes: from 69.8-96.2% to 71.4-99.7% (one 0.1
+ *   behind);
+ * - 16-byte words, 16 shapes: from 72.4-97.7% to 73.2-98.5% (one 1.2
+ *   behind).
+ * The row tiles keep their rows: gathered, 4-byte (1, 0, 2) of N x 16 x
+ * w with rows of 20 to 64 bytes lost 16 to 58 points. Shorter rows that
+ * the tiles leave, in 8 and 16-byte words, moved by -0.1 to +2.5 points
+ * on 8 shapes of 24 to 56 bytes: too little, on too few, to move them. */
+#define ND_GATHER_MIN_BYTES 64
+static int nd_gather_word(const tp_plan *plan, int access, int aligned16)
+{
+    if (plan->kind != TP_PLAN_ROWS || !aligned16 || access < 4 ||
+        plan->row_len * plan->elem_bytes < ND_GATHER_MIN_BYTES)
+        return 0;
+    return access;
+}
+
+/* Launches permute_nd_rows_gather in words of `word` bytes; 0 (nothing
+ * launched) where the grid would be too large or the plan's rows do not
+ * lie end to end in the output in an order of three axes. */
+static int nd_gather_launch(const void *in, void *out, const tp_problem *p, const tp_plan *plan,
+                            int word)
+{
+    nd_args ga;
+    uint32_t unused[3];
+    const int64_t words = tp_problem_bytes(p) / word, groups = (words * word + 15) / 16;
+    const int64_t x = (groups + ND_GATHER_UNROLL * ND_THREADS - 1) / (ND_GATHER_UNROLL * ND_THREADS);
+    if (x > 0x7FFFFFFFLL || !nd_make_args(plan, word, 16, &ga, unused) || !nd_gather_order(&ga))
+        return 0;
+    if (word == 4)
+        permute_nd_rows_gather<uint32_t, 4><<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint32_t *)in, (uint32_t *)out, ga, words);
+    else if (word == 8)
+        permute_nd_rows_gather<unsigned long long, 2><<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+            (const unsigned long long *)in, (unsigned long long *)out, ga, words);
+    else
+        permute_nd_rows_gather<uint4, 1><<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint4 *)in, (uint4 *)out, ga, words);
+    return 1;
+}
+
 /* ---- The launch ------------------------------------------------------------- */
 
 /* A TILE plan with no other axis and no split side is one n_rows x n_cols
@@ -1234,7 +1343,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     nd_args a;
     uint32_t g[3];
     int access, quads, pairs, funnel, shift, shift16, blocks, narrow, nsplit, skinny, small;
-    int skinny_fit, wide_skinny;
+    int skinny_fit, wide_skinny, gword;
     const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
     const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
     int64_t L;   /* ROWS: a row's bytes */
@@ -1284,6 +1393,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     access = plan.kind == TP_PLAN_ROWS
                  ? nd_access_bytes(plan.row_len * plan.elem_bytes, (uintptr_t)in, (uintptr_t)out)
                  : plan.elem_bytes;
+    gword = nd_gather_word(&plan, access, aligned16);
+    if (gword != 0 && nd_gather_launch(in, out, p, &plan, gword)) {   /* rows gathered */
+        CHECK_LAUNCH();
+        return NULL;
+    }
     /* Shifted: rows of 1 or 2-byte accesses, and rows of 4 or 8-byte ones
      * that fill a third of permute_nd_rows_shift16's blocks, or of 4-byte
      * ones from 1024 bytes (its 16-byte lanes, where the buffers allow
