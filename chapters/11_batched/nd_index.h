@@ -384,7 +384,7 @@ ND_HD int64_t nd_gather_row_in(const nd_args *a, int64_t R)
     }
     return i0 * a->z_in[0] + i1 * a->z_in[1] + i2 * a->z_in[2];
 }
-/* Output words w0 .. w0 + k - 1 of n (k = 4 words of 4 bytes or 2 of 8,
+/* Output words w0 .. w0 + k - 1 of n (k = 4 words of 4 bytes, 2 of 8 or 1 of 16:
  * one 16-byte store): the input word of each in src[] (-1 past the end).
  * Rows are at least k words, so a group spans two at most. */
 ND_HD void nd_gather_group(const nd_args *a, int64_t n, int64_t w0, int k, int64_t src[4])
