@@ -1209,36 +1209,46 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
  * peak, 384 us; the gather executed 171 million and wrote 10.7 million
  * sectors at 85%, 234 us. */
 #define ND_GATHER_UNROLL 2
-template <typename W, int K>
-__global__ void __launch_bounds__(ND_THREADS)
-permute_nd_rows_gather(const W *__restrict__ in, W *__restrict__ out, nd_args a, int64_t words)
-{
-    W v[ND_GATHER_UNROLL][K];
-#pragma unroll
-    for (int u = 0; u < ND_GATHER_UNROLL; u++) {
-        const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) * ND_THREADS +
-                                threadIdx.x);
-        int64_t src[4];
-        nd_gather_group(&a, words, w0, K, src);
-#pragma unroll
-        for (int j = 0; j < K; j++)
-            v[u][j] = src[j] >= 0 ? in[src[j]] : W();
+/* NAME moves words of type W, K of them (16 bytes) a group; stamped out
+ * below for words of 4, 8 and 16 bytes, as the row kernels are. */
+#define ND_GATHER_KERNEL(NAME, W, K)                                                     \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const W *__restrict__ in, W *__restrict__ out, nd_args a, int64_t words)    \
+    {                                                                                    \
+        W v[ND_GATHER_UNROLL][K];                                                        \
+        _Pragma("unroll") for (int u = 0; u < ND_GATHER_UNROLL; u++)                     \
+        {                                                                                \
+            const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) *       \
+                                    ND_THREADS + threadIdx.x);                           \
+            int64_t src[4];                                                              \
+            nd_gather_group(&a, words, w0, K, src);                                      \
+            _Pragma("unroll") for (int j = 0; j < K; j++)                                \
+            {                                                                            \
+                if (src[j] >= 0)                                                         \
+                    v[u][j] = in[src[j]];                                                \
+                else                                                                     \
+                    memset(&v[u][j], 0, sizeof v[u][j]);                                 \
+            }                                                                            \
+        }                                                                                \
+        _Pragma("unroll") for (int u = 0; u < ND_GATHER_UNROLL; u++)                     \
+        {                                                                                \
+            const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) *       \
+                                    ND_THREADS + threadIdx.x);                           \
+            if (w0 + K <= words) {                                                       \
+                uint4 q;                                                                 \
+                memcpy(&q, v[u], 16);                                                    \
+                *(uint4 *)(out + w0) = q;                                                \
+            } else { /* the output's last, partial group */                              \
+                for (int j = 0; j < K; j++)                                              \
+                    if (w0 + j < words)                                                  \
+                        out[w0 + j] = v[u][j];                                           \
+            }                                                                            \
+        }                                                                                \
     }
-#pragma unroll
-    for (int u = 0; u < ND_GATHER_UNROLL; u++) {
-        const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) * ND_THREADS +
-                                threadIdx.x);
-        if (w0 + K <= words) {
-            uint4 q;
-            memcpy(&q, v[u], 16);
-            *(uint4 *)(out + w0) = q;
-        } else {   /* the output's last, partial group */
-            for (int j = 0; j < K; j++)
-                if (w0 + j < words)
-                    out[w0 + j] = v[u][j];
-        }
-    }
-}
+
+ND_GATHER_KERNEL(permute_nd_rows_gather_4, uint32_t, 4)
+ND_GATHER_KERNEL(permute_nd_rows_gather_8, unsigned long long, 2)
+ND_GATHER_KERNEL(permute_nd_rows_gather_16, uint4, 1)
 
 /* The rows the gather takes, as the width of its words (the access, 4, 8
  * or 16 bytes), or 0: a ROWS plan's rows of ND_GATHER_MIN_BYTES or more,
@@ -1278,18 +1288,18 @@ static int nd_gather_launch(const void *in, void *out, const tp_problem *p, cons
 {
     nd_args ga;
     uint32_t unused[3];
-    const int64_t words = tp_problem_bytes(p) / word, groups = (words * word + 15) / 16;
+    const int64_t bytes = tp_problem_bytes(p), words = bytes / word, groups = (bytes + 15) / 16;
     const int64_t x = (groups + ND_GATHER_UNROLL * ND_THREADS - 1) / (ND_GATHER_UNROLL * ND_THREADS);
     if (x > 0x7FFFFFFFLL || !nd_make_args(plan, word, 16, &ga, unused) || !nd_gather_order(&ga))
         return 0;
     if (word == 4)
-        permute_nd_rows_gather<uint32_t, 4><<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+        permute_nd_rows_gather_4<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
             (const uint32_t *)in, (uint32_t *)out, ga, words);
     else if (word == 8)
-        permute_nd_rows_gather<unsigned long long, 2><<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+        permute_nd_rows_gather_8<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
             (const unsigned long long *)in, (unsigned long long *)out, ga, words);
     else
-        permute_nd_rows_gather<uint4, 1><<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+        permute_nd_rows_gather_16<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
             (const uint4 *)in, (uint4 *)out, ga, words);
     return 1;
 }
