@@ -509,24 +509,28 @@ gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow, skinny and small
 # Rows gathered in the output's order (permute_nd_rows_gather): rows of
 # 4-byte words (300 to 2052 bytes, one past 1024), 8-byte words (296 to
 # 1880) and 16-byte words (544 to 5936), elements of 1 to 8 bytes, ranks
-# 3 and 4; the first two end in a part of a 16-byte group. Three under
-# memcheck too. (The index arithmetic is checked on 900 random problems
-# by tests/test_nd_index.c.)
+# 3 and 4; the first two end in a part of a 16-byte group. Rows of other
+# lengths, in bytes (permute_nd_rows_gather_bytes): 19 to 4001 bytes of
+# 1 and 2-byte elements. Five under memcheck too. (The index arithmetic
+# is checked on random problems by tests/test_nd_index.c.)
 permute_nd_gather_ok() {
     local p=$BUILD/scripts/permute_case c
     for c in "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "1 2,0,1,3 5x7x3x300" "2 0,2,1,3 3x7x5x502" \
         "2 1,0,2 5x13x1026" "4 2,1,0,3 3x5x7x470" "1 1,2,0,3 4x9x5x744" "4 1,0,2 11x5x136" \
-        "2 1,0,2 7x6x2968" "8 2,1,0,3 3x4x5x238"; do
+        "2 1,0,2 7x6x2968" "8 2,1,0,3 3x4x5x238" \
+        "1 1,0,2 7x9x113" "2 2,1,0,3 3x5x7x475" "1 1,2,0,3 4x9x5x4001" "1 2,1,0,3 5x8x7x19" \
+        "1 0,2,1,3 3x7x5x57"; do
         set -- $c
         "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
-    for c in "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "8 2,1,0,3 3x4x5x238"; do
+    for c in "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "8 2,1,0,3 3x4x5x238" "1 1,0,2 7x9x113" \
+        "2 2,1,0,3 3x5x7x475"; do
         set -- $c
         compute-sanitizer --tool memcheck --error-exitcode 1 \
             "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
     done
 }
-gpu_test "gpu: permute_nd's rows gathered in the output's order (4, 8 and 16-byte words) pass their shapes, memcheck clean" permute_nd_gather_ok
+gpu_test "gpu: permute_nd's rows gathered in the output's order (4, 8 and 16-byte words, and bytes) pass their shapes, memcheck clean" permute_nd_gather_ok
 
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and

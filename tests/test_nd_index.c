@@ -1460,6 +1460,53 @@ static int rows_gather_cases(void)
     return 1;
 }
 
+/* Rows of any length from 16 bytes gathered in bytes
+ * (permute_nd_rows_gather_bytes, nd_gather_bytes_group): 400 random
+ * problems of rows of 16 to 1212 bytes, every output byte written once
+ * from the right place. */
+static int rows_gather_bytes_cases(void)
+{
+    static const int sizes[3] = { 1, 2, 4 };
+    int n, k, ran = 0;
+    srand(2713);
+    for (n = 0; n < 400; n++) {
+        int64_t dims[4], o, s1, s2, total;
+        int perm[4], rank = 3 + rand() % 2, e = sizes[rand() % 3], n1, b;
+        tp_problem p;
+        tp_plan plan;
+        nd_args a;
+        uint32_t grid[3];
+        sink s;
+        char buf[128];
+        for (k = 0; k < rank; k++) {
+            dims[k] = k == rank - 1 ? 16 / e + rand() % 300 : 1 + rand() % 7;
+            perm[k] = k;
+        }
+        shuffle_but_last(perm, rank);
+        p = tp_problem_make(rank, dims, perm, e);
+        plan = tp_problem_plan(&p);
+        if (plan.kind != TP_PLAN_ROWS || plan.row_len * e < 16)
+            continue;
+        if (!nd_make_args(&plan, 1, 16, &a, grid))
+            return 0;
+        EXPECT(nd_gather_order(&a), "%s: rows not end to end in the output",
+               tp_problem_format(&p, buf, sizeof buf));
+        if (!sink_open(&s, &p, 0x10000, 0x20000))
+            return 0;
+        total = tp_problem_bytes(&p);
+        for (o = 0; o < total; o += 16) {
+            nd_gather_bytes_group(&a, total, o, &s1, &s2, &n1);
+            for (b = 0; b < 16 && o + b < total; b++)
+                store(&s, o + b, b < n1 ? s1 + b : s2 + b, 1);
+        }
+        if (!sink_close(&s))
+            return 0;
+        ran++;
+    }
+    EXPECT(ran >= 100, "only %d random problems had rows", ran);
+    return 1;
+}
+
 int main(void)
 {
     run("named cases (2-D, batch, attention, NCHW <-> NHWC, reversal, rows, copy)",
@@ -1489,5 +1536,7 @@ int main(void)
     run("rows gathered in the output's order (permute_nd_rows_gather): 900 random problems in "
         "4, 8 and 16-byte words, and the row's input in 32 and 64 bits",
         rows_gather_cases);
+    run("rows of any length gathered in bytes (permute_nd_rows_gather_bytes): 400 random problems",
+        rows_gather_bytes_cases);
     return failures ? 1 : 0;
 }

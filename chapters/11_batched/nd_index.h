@@ -404,6 +404,26 @@ ND_HD void nd_gather_group(const nd_args *a, int64_t n, int64_t w0, int k, int64
         src[j] = w0 + j >= n ? -1 : c + j < a->vecs ? base + c + j : next + (c + j - a->vecs);
 }
 
+/* The same for rows of any length from 16 bytes, in bytes (nd_make_args'
+ * access 1; permute_nd_rows_gather_bytes): the 16 output bytes from byte
+ * o of total. The first n1 of them are input bytes s1 .. s1 + n1 - 1
+ * (output row R from its byte c); the rest, where the group runs into
+ * row R + 1, are bytes s2 + n1 .. s2 + 15 (s2 is that row's first byte
+ * less n1). */
+ND_HD void nd_gather_bytes_group(const nd_args *a, int64_t total, int64_t o, int64_t *s1,
+                                 int64_t *s2, int *n1)
+{
+    int64_t R, c;
+    if (total <= 0xFFFFFFFFLL)
+        R = (int64_t)((uint32_t)o / (uint32_t)a->vecs);
+    else
+        R = o / a->vecs;
+    c = o - R * a->vecs;
+    *s1 = nd_gather_row_in(a, R) + c;
+    *n1 = a->vecs - c < 16 ? (int)(a->vecs - c) : 16;
+    *s2 = *n1 < 16 && o + *n1 < total ? nd_gather_row_in(a, R + 1) - *n1 : 0;
+}
+
 /* The 2-byte pairs (chapter 10's transpose_u16_vec16 with strides):
  * thread t of a 64 x 64 tile, x = t % 8 and y = t / 8, loads 8 elements
  * (16 bytes) of row r0 + 2 y + `row` (row 0 or 1) at columns c0 + 8 x ..

@@ -1250,10 +1250,79 @@ ND_GATHER_KERNEL(permute_nd_rows_gather_4, uint32_t, 4)
 ND_GATHER_KERNEL(permute_nd_rows_gather_8, unsigned long long, 2)
 ND_GATHER_KERNEL(permute_nd_rows_gather_16, uint4, 1)
 
+/* Rows whose length is not a multiple of 4 bytes, gathered the same way
+ * (permute_nd_rows_gather_bytes): thread t stores the 16 output bytes
+ * from 16 t, which come from one input row, or from two
+ * (nd_gather_bytes_group); each run of them is funnel-shifted out of the
+ * aligned input words over it (nd_gather_run: 4 or 5 loads), as the
+ * shifted rows do, but with no shuffle, and two runs are spliced at
+ * their byte. These rows went to the shifted rows (from 64 bytes in
+ * 1-byte accesses, 180 in 2-byte ones) or to permute_nd_rows in 1 or
+ * 2-byte accesses. On the H100, 21 drawn shapes of 1 and 2-byte elements
+ * with rows of 19 to 7618 bytes went from 12.9-94.0% of the copy to
+ * 23.9-97.3%, by 2.2 to 58.3 points, the rows under 1024 bytes by 18 or
+ * more but one (19 bytes, +5.2); 3 more, rows of 2-byte words that the
+ * row tiles take, ran as before (NOTES.md, "Rows of odd lengths
+ * gathered in bytes"). */
+static __device__ __forceinline__ void nd_gather_run(const uint8_t *__restrict__ in, int64_t total,
+                                                     int64_t s, uint32_t y[4])
+{
+    const int64_t a0 = s >= 0 ? s & ~(int64_t)3 : -((-s + 3) & ~(int64_t)3);
+    const int sh = (int)(s - a0);
+    uint32_t x[5];
+#pragma unroll
+    for (int i = 0; i < 5; i++)
+        x[i] = i < 4 || sh != 0 ? funnel_load(in, a0 + 4 * i, total) : 0u;
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+        y[j] = __funnelshift_r(x[j], x[j + 1], 8 * sh);
+}
+__global__ void __launch_bounds__(ND_THREADS)
+permute_nd_rows_gather_bytes(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a,
+                             int64_t total)
+{
+    uint32_t w[ND_GATHER_UNROLL][4];
+#pragma unroll
+    for (int u = 0; u < ND_GATHER_UNROLL; u++) {
+        const int64_t o = 16 * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) * ND_THREADS +
+                                threadIdx.x);
+        int64_t s1, s2;
+        int n1;
+        if (o >= total)
+            continue;
+        nd_gather_bytes_group(&a, total, o, &s1, &s2, &n1);
+        nd_gather_run(in, total, s1, w[u]);
+        if (n1 < 16) {   /* the group runs into the next row */
+            uint32_t y[4];
+            nd_gather_run(in, total, s2, y);
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const int k = n1 - 4 * j;   /* bytes of word j from the first row */
+                const uint32_t m = k >= 4 ? 0xFFFFFFFFu : k <= 0 ? 0u : (1u << (8 * k)) - 1u;
+                w[u][j] = (w[u][j] & m) | (y[j] & ~m);
+            }
+        }
+    }
+#pragma unroll
+    for (int u = 0; u < ND_GATHER_UNROLL; u++) {
+        const int64_t o = 16 * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) * ND_THREADS +
+                                threadIdx.x);
+        if (o + 16 <= total) {
+            *(uint4 *)(out + o) = make_uint4(w[u][0], w[u][1], w[u][2], w[u][3]);
+        } else {
+#pragma unroll
+            for (int b = 0; b < 16; b++)
+                if (o + b < total)
+                    out[o + b] = (uint8_t)(w[u][b / 4] >> (8 * (b % 4)));
+        }
+    }
+}
+
 /* The rows the gather takes, as the width of its words (the access, 4, 8
- * or 16 bytes), or 0: a ROWS plan's rows of ND_GATHER_MIN_BYTES or more,
- * a multiple of 4 bytes, both buffers 16-byte aligned (cudaMalloc's
- * always are), that the row tiles (nd_rowtile_fit, tried first) leave.
+ * or 16 bytes; 1 for permute_nd_rows_gather_bytes), or 0: a ROWS plan's
+ * rows that the row tiles (nd_rowtile_fit, tried first) leave, both
+ * buffers 16-byte aligned (cudaMalloc's always are); rows of a multiple
+ * of 4 bytes from ND_GATHER_MIN_BYTES, the others from 16 bytes.
  * They went to permute_nd_rows_flat_4/8/16, permute_nd_rows(_merged) and,
  * from about 1024 bytes, the shifted 16-byte lanes. On the H100, 86
  * shapes that reach the gather (70 drawn at random, 16 built so that rows
@@ -1270,19 +1339,25 @@ ND_GATHER_KERNEL(permute_nd_rows_gather_16, uint4, 1)
  * drawn shapes of 20 to 228 bytes that this rule leaves the gather won
  * by up to 10: no rule yet tells these apart. Shorter rows that the
  * tiles leave, in 8 and 16-byte words, moved by -0.1 to +2.5 points on
- * 8 shapes of 24 to 56 bytes: too little, on too few, to move them. */
+ * 8 shapes of 24 to 56 bytes: too little, on too few, to move them.
+ * Rows of other lengths go to the bytes kernel from 16 bytes (the
+ * shortest that spans at most two rows a group); the row tiles there too
+ * take their rows first. */
 #define ND_GATHER_MIN_BYTES 64
 static int nd_gather_word(const tp_plan *plan, int access, int aligned16)
 {
-    if (plan->kind != TP_PLAN_ROWS || !aligned16 || access < 4 ||
-        plan->row_len * plan->elem_bytes < ND_GATHER_MIN_BYTES)
+    const int64_t L = plan->row_len * plan->elem_bytes;
+    if (plan->kind != TP_PLAN_ROWS || !aligned16)
         return 0;
-    return access;
+    if (access < 4)
+        return L >= 16 ? 1 : 0;
+    return L >= ND_GATHER_MIN_BYTES ? access : 0;
 }
 
-/* Launches permute_nd_rows_gather in words of `word` bytes; 0 (nothing
- * launched) where the grid would be too large or the plan's rows do not
- * lie end to end in the output in an order of three axes. */
+/* Launches permute_nd_rows_gather in words of `word` bytes (1:
+ * permute_nd_rows_gather_bytes); 0 (nothing launched) where the grid
+ * would be too large or the plan's rows do not lie end to end in the
+ * output in an order of three axes. */
 static int nd_gather_launch(const void *in, void *out, const tp_problem *p, const tp_plan *plan,
                             int word)
 {
@@ -1292,7 +1367,10 @@ static int nd_gather_launch(const void *in, void *out, const tp_problem *p, cons
     const int64_t x = (groups + ND_GATHER_UNROLL * ND_THREADS - 1) / (ND_GATHER_UNROLL * ND_THREADS);
     if (x > 0x7FFFFFFFLL || !nd_make_args(plan, word, 16, &ga, unused) || !nd_gather_order(&ga))
         return 0;
-    if (word == 4)
+    if (word == 1)
+        permute_nd_rows_gather_bytes<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint8_t *)in, (uint8_t *)out, ga, words);
+    else if (word == 4)
         permute_nd_rows_gather_4<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
             (const uint32_t *)in, (uint32_t *)out, ga, words);
     else if (word == 8)
