@@ -1262,8 +1262,9 @@ ND_GATHER_KERNEL(permute_nd_rows_gather_16, uint4, 1)
  * with rows of 19 to 7618 bytes went from 12.9-94.0% of the copy to
  * 23.9-97.3%, by 2.2 to 58.3 points, the rows under 1024 bytes by 18 or
  * more but one (19 bytes, +5.2); 3 more, rows of 2-byte words that the
- * row tiles take, ran as before (NOTES.md, "Rows of odd lengths
- * gathered in bytes"). */
+ * row tiles take, ran as before. 30 shapes drawn after the rule was set
+ * (rows of 31 to 7339 bytes) went from 15.5-92.9% to 36.0-98.3%, every
+ * one faster (NOTES.md, "Rows of odd lengths gathered in bytes"). */
 static __device__ __forceinline__ void nd_gather_run(const uint8_t *__restrict__ in, int64_t total,
                                                      int64_t s, uint32_t y[4])
 {
