@@ -1463,7 +1463,8 @@ static int rows_gather_cases(void)
 /* Rows of any length from 16 bytes gathered in bytes
  * (permute_nd_rows_gather_bytes, nd_gather_bytes_group): 400 random
  * problems of rows of 16 to 1212 bytes, every output byte written once
- * from the right place. */
+ * from the right place, and each group found the same with the 64-bit
+ * division. */
 static int rows_gather_bytes_cases(void)
 {
     static const int sizes[3] = { 1, 2, 4 };
@@ -1495,9 +1496,16 @@ static int rows_gather_bytes_cases(void)
             return 0;
         total = tp_problem_bytes(&p);
         for (o = 0; o < total; o += 16) {
+            int64_t t1, t2;
+            int m1;
             nd_gather_bytes_group(&a, total, o, &s1, &s2, &n1);
             for (b = 0; b < 16 && o + b < total; b++)
                 store(&s, o + b, b < n1 ? s1 + b : s2 + b, 1);
+            /* the 64-bit division (past 2^32 bytes) finds the same places */
+            nd_gather_bytes_group(&a, total + ((int64_t)1 << 33), o, &t1, &t2, &m1);
+            EXPECT(t1 == s1 && m1 == n1 && (n1 == 16 || o + n1 >= total || t2 == s2),
+                   "%s: byte %lld found apart in 32 and 64 bits",
+                   tp_problem_format(&p, buf, sizeof buf), (long long)o);
         }
         if (!sink_close(&s))
             return 0;
@@ -1536,7 +1544,8 @@ int main(void)
     run("rows gathered in the output's order (permute_nd_rows_gather): 900 random problems in "
         "4, 8 and 16-byte words, and the row's input in 32 and 64 bits",
         rows_gather_cases);
-    run("rows of any length gathered in bytes (permute_nd_rows_gather_bytes): 400 random problems",
+    run("rows of any length gathered in bytes (permute_nd_rows_gather_bytes): 400 random problems, "
+        "in 32 and 64 bits",
         rows_gather_bytes_cases);
     return failures ? 1 : 0;
 }
