@@ -1384,6 +1384,36 @@ static int rows_flat_cases(void)
     return 1;
 }
 
+/* A random problem for the gathers' tests: `rank` axes of 1 to 7
+ * elements of e bytes but the last, a row of row_base + rand() % row_span
+ * elements (row_span 0: row_base), which stays last; the others are
+ * shuffled. */
+static tp_problem gather_problem(int rank, int e, int64_t row_base, int row_span)
+{
+    int64_t dims[4];
+    int perm[4], k;
+    for (k = 0; k < rank; k++) {
+        dims[k] = k < rank - 1 ? 1 + rand() % 7 : row_span ? row_base + rand() % row_span : row_base;
+        perm[k] = k;
+    }
+    shuffle_but_last(perm, rank);
+    return tp_problem_make(rank, dims, perm, e);
+}
+
+/* The gather's arguments for plan's rows in `access`-byte words (their
+ * axes sorted: the rows must then lie end to end in the output), and a
+ * sink for the output. */
+static int gather_open(const tp_problem *p, const tp_plan *plan, int access, nd_args *a, sink *s)
+{
+    uint32_t grid[3];
+    char buf[128];
+    if (!nd_make_args(plan, access, 16, a, grid))
+        return 0;
+    EXPECT(nd_gather_order(a), "%s: rows not end to end in the output",
+           tp_problem_format(p, buf, sizeof buf));
+    return sink_open(s, p, 0x10000, 0x20000);
+}
+
 /* The gathered rows (permute_nd_rows_gather): random problems whose rows
  * move in words of 4, 8 or 16 bytes (rows of 16 to 1304 bytes, elements
  * of 1 to 8 bytes), the axes sorted by nd_gather_order, every 16-byte
@@ -1396,14 +1426,12 @@ static int rows_gather_cases(void)
     int n, k, ran[3] = { 0, 0, 0 };
     srand(2711);
     for (n = 0; n < 900; n++) {
-        int64_t dims[4], w0, src[4], words, L;
-        int perm[4], rank = 3 + rand() % 2, wi = rand() % 3, w = widths[wi], e, per;
+        int64_t w0, src[4], words, L;
+        int rank = 3 + rand() % 2, wi = rand() % 3, w = widths[wi], e, per;
         tp_problem p;
         tp_plan plan;
         nd_args a;
-        uint32_t grid[3];
         sink s;
-        char buf[128];
         do
             e = sizes[rand() % 4];
         while (e > w);
@@ -1411,20 +1439,11 @@ static int rows_gather_cases(void)
         L = w == 16 ? 16 * (1 + rand() % 80) : w * (2 * (rand() % 80) + 1);
         if (L < 16)
             L += 2 * w;
-        for (k = 0; k < rank; k++) {
-            dims[k] = k == rank - 1 ? L / e : 1 + rand() % 7;
-            perm[k] = k;
-        }
-        shuffle_but_last(perm, rank);
-        p = tp_problem_make(rank, dims, perm, e);
+        p = gather_problem(rank, e, L / e, 0);
         plan = tp_problem_plan(&p);
         if (plan.kind != TP_PLAN_ROWS || nd_access_bytes(plan.row_len * e, 0x10000, 0x20000) != w)
             continue;
-        if (!nd_make_args(&plan, w, 16, &a, grid))
-            return 0;
-        EXPECT(nd_gather_order(&a), "%s: rows not end to end in the output",
-               tp_problem_format(&p, buf, sizeof buf));
-        if (!sink_open(&s, &p, 0x10000, 0x20000))
+        if (!gather_open(&p, &plan, w, &a, &s))
             return 0;
         words = tp_problem_bytes(&p) / w;
         per = 16 / w;
@@ -1468,31 +1487,21 @@ static int rows_gather_cases(void)
 static int rows_gather_bytes_cases(void)
 {
     static const int sizes[3] = { 1, 2, 4 };
-    int n, k, ran = 0;
+    int n, ran = 0;
     srand(2713);
     for (n = 0; n < 400; n++) {
-        int64_t dims[4], o, s1, s2, total;
-        int perm[4], rank = 3 + rand() % 2, e = sizes[rand() % 3], n1, b;
+        int64_t o, s1, s2, total;
+        int rank = 3 + rand() % 2, e = sizes[rand() % 3], n1, b;
         tp_problem p;
         tp_plan plan;
         nd_args a;
-        uint32_t grid[3];
         sink s;
         char buf[128];
-        for (k = 0; k < rank; k++) {
-            dims[k] = k == rank - 1 ? 16 / e + rand() % 300 : 1 + rand() % 7;
-            perm[k] = k;
-        }
-        shuffle_but_last(perm, rank);
-        p = tp_problem_make(rank, dims, perm, e);
+        p = gather_problem(rank, e, 16 / e, 300);
         plan = tp_problem_plan(&p);
         if (plan.kind != TP_PLAN_ROWS || plan.row_len * e < 16)
             continue;
-        if (!nd_make_args(&plan, 1, 16, &a, grid))
-            return 0;
-        EXPECT(nd_gather_order(&a), "%s: rows not end to end in the output",
-               tp_problem_format(&p, buf, sizeof buf));
-        if (!sink_open(&s, &p, 0x10000, 0x20000))
+        if (!gather_open(&p, &plan, 1, &a, &s))
             return 0;
         total = tp_problem_bytes(&p);
         for (o = 0; o < total; o += 16) {
