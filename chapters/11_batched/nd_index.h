@@ -384,19 +384,23 @@ ND_HD int64_t nd_gather_row_in(const nd_args *a, int64_t R)
     }
     return i0 * a->z_in[0] + i1 * a->z_in[1] + i2 * a->z_in[2];
 }
+/* The output row R of word w0 of n (rows of a->vecs words), and w0's
+ * place c in it; a 32-bit division where n fits 32 bits. */
+ND_HD int64_t nd_gather_row_of(const nd_args *a, int64_t n, int64_t w0, int64_t *c)
+{
+    const int64_t R = n <= 0xFFFFFFFFLL ? (int64_t)((uint32_t)w0 / (uint32_t)a->vecs)
+                                        : w0 / a->vecs;
+    *c = w0 - R * a->vecs;
+    return R;
+}
 /* Output words w0 .. w0 + k - 1 of n (k = 4 words of 4 bytes, 2 of 8 or 1 of 16:
  * one 16-byte store): the input word of each in src[] (-1 past the end).
  * Rows are at least k words, so a group spans two at most. */
 ND_HD void nd_gather_group(const nd_args *a, int64_t n, int64_t w0, int k, int64_t src[4])
 {
-    int64_t R, c, base, next = 0;
+    int64_t c, base, next = 0;
+    const int64_t R = nd_gather_row_of(a, n, w0, &c);
     int j;
-    if (n <= 0xFFFFFFFFLL) {
-        R = (int64_t)((uint32_t)w0 / (uint32_t)a->vecs);
-    } else {
-        R = w0 / a->vecs;
-    }
-    c = w0 - R * a->vecs;
     base = nd_gather_row_in(a, R);
     if (c + k - 1 >= a->vecs && w0 + (a->vecs - c) < n)
         next = nd_gather_row_in(a, R + 1);
@@ -413,12 +417,8 @@ ND_HD void nd_gather_group(const nd_args *a, int64_t n, int64_t w0, int k, int64
 ND_HD void nd_gather_bytes_group(const nd_args *a, int64_t total, int64_t o, int64_t *s1,
                                  int64_t *s2, int *n1)
 {
-    int64_t R, c;
-    if (total <= 0xFFFFFFFFLL)
-        R = (int64_t)((uint32_t)o / (uint32_t)a->vecs);
-    else
-        R = o / a->vecs;
-    c = o - R * a->vecs;
+    int64_t c;
+    const int64_t R = nd_gather_row_of(a, total, o, &c);
     *s1 = nd_gather_row_in(a, R) + c;
     *n1 = a->vecs - c < 16 ? (int)(a->vecs - c) : 16;
     *s2 = *n1 < 16 && o + *n1 < total ? nd_gather_row_in(a, R + 1) - *n1 : 0;
