@@ -424,6 +424,76 @@ ND_HD void nd_gather_bytes_group(const nd_args *a, int64_t total, int64_t o, int
     *s2 = *n1 < 16 && o + *n1 < total ? nd_gather_row_in(a, R + 1) - *n1 : 0;
 }
 
+/* Elements gathered in the output's order (permute_nd_elems_gather, for
+ * tiles whose output runs are short): thread t stores the 16 output bytes
+ * from 16 t, K elements. The first one's output index is split into its
+ * output digits once (nd_eg_decode); the others are reached by adding
+ * input strides, with carries (nd_eg_step). nd_eg_args holds the
+ * simplified problem's output extents, slowest first, padded with extents
+ * of 1 in front to four axes (a problem has at most TP_MAX_RANK = 4), and
+ * each axis's input stride in elements. */
+typedef struct {
+    uint32_t d[4];
+    int64_t s[4];
+} nd_eg_args;
+/* 0 where an extent does not fit 32 bits. */
+static inline int nd_eg_make(const tp_problem *p0, nd_eg_args *g)
+{
+    const tp_problem p = tp_problem_simplify(p0);
+    int64_t in_stride[TP_MAX_RANK], out_stride[TP_MAX_RANK];
+    const int k = 4 - p.rank;
+    int i;
+    tp_problem_strides(&p, in_stride, out_stride);
+    for (i = 0; i < 4; i++) {
+        g->d[i] = 1;
+        g->s[i] = 0;
+    }
+    for (i = 0; i < p.rank; i++) {
+        if (p.dims[p.perm[i]] > 0xFFFFFFFFLL)
+            return 0;
+        g->d[k + i] = (uint32_t)p.dims[p.perm[i]];
+        g->s[k + i] = in_stride[p.perm[i]];
+    }
+    return 1;
+}
+/* Output element o's digits into i[] and its input element (big: the
+ * output has more than 2^32 elements, 64-bit divisions). */
+ND_HD int64_t nd_eg_decode(const nd_eg_args *g, int64_t o, int big, uint32_t i[4])
+{
+    if (!big) {
+        uint32_t r = (uint32_t)o, q;
+        q = r / g->d[3]; i[3] = r - q * g->d[3]; r = q;
+        q = r / g->d[2]; i[2] = r - q * g->d[2]; r = q;
+        q = r / g->d[1]; i[1] = r - q * g->d[1]; i[0] = q;
+    } else {
+        int64_t r = o, q;
+        q = r / g->d[3]; i[3] = (uint32_t)(r - q * g->d[3]); r = q;
+        q = r / g->d[2]; i[2] = (uint32_t)(r - q * g->d[2]); r = q;
+        q = r / g->d[1]; i[1] = (uint32_t)(r - q * g->d[1]); i[0] = (uint32_t)q;
+    }
+    return i[0] * g->s[0] + i[1] * g->s[1] + i[2] * g->s[2] + i[3] * g->s[3];
+}
+/* From the input element src of the output element whose digits are i[]
+ * to the next one's (i[] moves on too). */
+ND_HD int64_t nd_eg_step(const nd_eg_args *g, uint32_t i[4], int64_t src)
+{
+    src += g->s[3];
+    if (++i[3] == g->d[3]) {
+        i[3] = 0;
+        src += g->s[2] - (int64_t)g->d[3] * g->s[3];
+        if (++i[2] == g->d[2]) {
+            i[2] = 0;
+            src += g->s[1] - (int64_t)g->d[2] * g->s[2];
+            if (++i[1] == g->d[1]) {
+                i[1] = 0;
+                src += g->s[0] - (int64_t)g->d[1] * g->s[1];
+                i[0]++;
+            }
+        }
+    }
+    return src;
+}
+
 /* The 2-byte pairs (chapter 10's transpose_u16_vec16 with strides):
  * thread t of a 64 x 64 tile, x = t % 8 and y = t / 8, loads 8 elements
  * (16 bytes) of row r0 + 2 y + `row` (row 0 or 1) at columns c0 + 8 x ..

@@ -1209,6 +1209,25 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
  * peak, 384 us; the gather executed 171 million and wrote 10.7 million
  * sectors at 85%, 234 us. */
 #define ND_GATHER_UNROLL 2
+/* The stores of a thread's ND_GATHER_UNROLL groups v[u] of K words (16
+ * bytes) each: output words K ((blockIdx.x ND_GATHER_UNROLL + u)
+ * ND_THREADS + threadIdx.x) on, of n; one 16-byte store a group, word by
+ * word in the output's last, partial group. */
+#define ND_GATHER_STORE(K, v, out, n)                                                    \
+    _Pragma("unroll") for (int u_ = 0; u_ < ND_GATHER_UNROLL; u_++)                      \
+    {                                                                                    \
+        const int64_t w0_ = (K) * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u_) *       \
+                                   ND_THREADS + threadIdx.x);                            \
+        if (w0_ + (K) <= (n)) {                                                          \
+            uint4 q_;                                                                    \
+            memcpy(&q_, (v)[u_], 16);                                                    \
+            *(uint4 *)((out) + w0_) = q_;                                                \
+        } else {                                                                         \
+            for (int j_ = 0; j_ < (K); j_++)                                             \
+                if (w0_ + j_ < (n))                                                      \
+                    (out)[w0_ + j_] = (v)[u_][j_];                                       \
+        }                                                                                \
+    }
 /* NAME moves words of type W, K of them (16 bytes) a group; stamped out
  * below for words of 4, 8 and 16 bytes, as the row kernels are. */
 #define ND_GATHER_KERNEL(NAME, W, K)                                                     \
@@ -1230,20 +1249,7 @@ permute_nd_rows_shift_chunks(const uint8_t *__restrict__ in, uint8_t *__restrict
                     memset(&v[u][j], 0, sizeof v[u][j]);                                 \
             }                                                                            \
         }                                                                                \
-        _Pragma("unroll") for (int u = 0; u < ND_GATHER_UNROLL; u++)                     \
-        {                                                                                \
-            const int64_t w0 = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) *       \
-                                    ND_THREADS + threadIdx.x);                           \
-            if (w0 + K <= words) {                                                       \
-                uint4 q;                                                                 \
-                memcpy(&q, v[u], 16);                                                    \
-                *(uint4 *)(out + w0) = q;                                                \
-            } else { /* the output's last, partial group */                              \
-                for (int j = 0; j < K; j++)                                              \
-                    if (w0 + j < words)                                                  \
-                        out[w0 + j] = v[u][j];                                           \
-            }                                                                            \
-        }                                                                                \
+        ND_GATHER_STORE(K, v, out, words);                                               \
     }
 
 ND_GATHER_KERNEL(permute_nd_rows_gather_4, uint32_t, 4)
@@ -1383,6 +1389,98 @@ static int nd_gather_launch(const void *in, void *out, const tp_problem *p, cons
     return 1;
 }
 
+/* Elements gathered in the output's order (permute_nd_elems_gather_4 and
+ * _8): thread t stores the 16 output bytes from 16 t, 4 or 2 elements,
+ * loaded one by one from wherever the input holds them (nd_eg_decode
+ * for the first, nd_eg_step for the rest; nd_index.h), 2 groups a
+ * thread, loads first. With no shared memory and no tile, every load
+ * of a warp reads a few input rows at neighbouring columns, and the
+ * next columns are read by the next warps while their lines are still
+ * in the caches, where the tile's columns are close in the output.
+ * nd_egather_fit says where. */
+#define ND_EGATHER_KERNEL(NAME, W, K)                                                    \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const W *__restrict__ in, W *__restrict__ out, nd_eg_args g, int64_t n)     \
+    {                                                                                    \
+        W v[ND_GATHER_UNROLL][K];                                                        \
+        const int big = n > 0xFFFFFFFFLL;                                                \
+        _Pragma("unroll") for (int u = 0; u < ND_GATHER_UNROLL; u++)                     \
+        {                                                                                \
+            const int64_t o = K * (((int64_t)blockIdx.x * ND_GATHER_UNROLL + u) *        \
+                                   ND_THREADS + threadIdx.x);                            \
+            uint32_t i[4];                                                               \
+            int64_t src;                                                                 \
+            if (o >= n)                                                                  \
+                continue;                                                                \
+            src = nd_eg_decode(&g, o, big, i);                                           \
+            _Pragma("unroll") for (int j = 0; j < K; j++)                                \
+            {                                                                            \
+                if (o + j < n)                                                           \
+                    v[u][j] = in[src];                                                   \
+                if (j + 1 < K)                                                           \
+                    src = nd_eg_step(&g, i, src);                                        \
+            }                                                                            \
+        }                                                                                \
+        ND_GATHER_STORE(K, v, out, n);                                                   \
+    }
+
+ND_EGATHER_KERNEL(permute_nd_elems_gather_4, uint32_t, 4)
+ND_EGATHER_KERNEL(permute_nd_elems_gather_8, unsigned long long, 2)
+
+/* The tiles the element gather takes: 4 and 8-byte elements whose
+ * columns (the input's fastest axis) are ND_EGATHER_MAX_OUT_COL elements
+ * apart in the output or closer, both buffers 16-byte aligned. On the
+ * H100 (permute_case --reps 10, the element gather against the kernels
+ * the dispatcher picked before, 2026-11-28; NOTES.md, "Elements gathered
+ * in the output's order"), the (0, 2, 1) of 5 x R x N went from 83.5
+ * and 81.3% of the copy to 97.8 and 95.3 in 4-byte elements at R = 8
+ * and 16, but lost 1.7 at 32 and 6.8 at 64; in 8-byte elements it gained
+ * 5.2 to 10.4 points at R = 4, 8 and 16 and lost 2.5 at 24. Tiles whose
+ * columns are far apart in the output lost up to 87 points (hypothesis:
+ * an input sector then serves one element before it leaves the caches).
+ * 1 and 2-byte elements lost on 14 of 15 shapes (hypothesis: a load for
+ * each element costs more than the tile saves). Run on the H100 only;
+ * 16-byte elements not at all.
+ * Whole small matrices one after another (nd_small_fit's 1) whose sides
+ * are both powers of two stay with the batch kernel. The (0, 2, 1) of
+ * B x R x C, 20 shapes (H100, permute_case --reps 10, 2026-11-28; NOTES.md,
+ * same section): on the nine with sides powers of two the batch ran at
+ * 98.8 to 100.7% of the copy, the gather at 95.0 to 101.8 (4-byte 8 x 8:
+ * 100.4 against 95.0; 16 x 16: 99.3 against 97.2); on the other eleven
+ * the batch ran at 85.9 to 98.9, the gather at 94.1 to 101.1, better on
+ * ten. (Hypothesis, not profiled: the batch's shared-memory gather is
+ * slower where a side is not a power of two.) On 28 shapes drawn after
+ * the rule was written, it ran 18 faster by 6.1 to 26.6 points and none
+ * slower by more than 0.4 (same machine and command). */
+#define ND_EGATHER_MAX_OUT_COL 16
+static int nd_pow2(int64_t x)
+{
+    return x > 0 && (x & (x - 1)) == 0;
+}
+static int nd_egather_fit(const tp_plan *plan, int aligned16)
+{
+    const int64_t e = plan->elem_bytes;
+    if (nd_small_fit(plan) == 1 && nd_pow2(plan->n_rows) && nd_pow2(plan->n_cols))
+        return 0;   /* whole matrices of sides 2^k: the batch */
+    return plan->kind == TP_PLAN_TILE && aligned16 && (e == 4 || e == 8) &&
+           plan->out_col <= ND_EGATHER_MAX_OUT_COL;
+}
+static int nd_egather_launch(const void *in, void *out, const tp_problem *p)
+{
+    nd_eg_args g;
+    const int64_t n = tp_problem_elements(p), groups = (tp_problem_bytes(p) + 15) / 16;
+    const int64_t x = (groups + ND_GATHER_UNROLL * ND_THREADS - 1) / (ND_GATHER_UNROLL * ND_THREADS);
+    if (x > 0x7FFFFFFFLL || !nd_eg_make(p, &g))
+        return 0;
+    if (p->elem_bytes == 4)
+        permute_nd_elems_gather_4<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint32_t *)in, (uint32_t *)out, g, n);
+    else
+        permute_nd_elems_gather_8<<<(uint32_t)x, ND_THREADS, 0, TP_STREAM>>>(
+            (const unsigned long long *)in, (unsigned long long *)out, g, n);
+    return 1;
+}
+
 /* ---- The launch ------------------------------------------------------------- */
 
 /* A TILE plan with no other axis and no split side is one n_rows x n_cols
@@ -1457,6 +1555,10 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (plan.kind == TP_PLAN_COPY) {
         CHECK_CUDA(cudaMemcpyAsync(out, in, (size_t)tp_problem_bytes(p),
                                    cudaMemcpyDeviceToDevice, TP_STREAM));
+        return NULL;
+    }
+    if (nd_egather_fit(&plan, aligned16) && nd_egather_launch(in, out, p)) {   /* short runs */
+        CHECK_LAUNCH();
         return NULL;
     }
     if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
