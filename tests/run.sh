@@ -367,6 +367,22 @@ permute_case_ok() {
 }
 gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permute_case_ok
 
+# permute_case --check --kernel permute_nd on each case given ("elem perm
+# size"); after the word memcheck, each under compute-sanitizer memcheck
+# too. Stops at the first that fails.
+permute_nd_cases() {
+    local p=$BUILD/scripts/permute_case c under=""
+    if [ "$1" = memcheck ]; then
+        under="compute-sanitizer --tool memcheck --error-exitcode 1"
+        shift
+    fi
+    for c in "$@"; do
+        set -- $c
+        $under "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd \
+            > /dev/null || return 1
+    done
+}
+
 # Chapter 10's funnel tiles inside permute_nd (permute_nd_funnel): 1 and
 # 2-byte tiles with sides from 256 up, odd, with other axes before, between
 # and after, and with a short side split over two axes (rows: 30x3x11x301
@@ -425,8 +441,7 @@ gpu_test "gpu: permute_case (make tensor-sweep) passes the awkward shapes" permu
 # end to end (rows of 106 to 294 elements in 4, 8 and 16-byte accesses;
 # 1-byte rows of 55 keep whole rows), two under memcheck too.
 permute_nd_levers_ok() {
-    local p=$BUILD/scripts/permute_case c
-    for c in "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
+    permute_nd_cases "1 0,2,1 3x257x301" "2 2,1,0 517x5x263" "1 1,0,3,2 3x2x301x257" \
         "2 0,1,3,2 2x5x259x263" "1 1,2,0 5x300x700" "2 1,0 1021x300" \
         "1 3,1,0,2 30x3x11x301" "2 3,1,0,2 30x3x11x301" "1 2,1,0 300x40x7" \
         "2 2,1,0 300x40x7" "1 1,0,2 7x5x259" "1 1,0,2 3x5x1031" \
@@ -478,11 +493,8 @@ permute_nd_levers_ok() {
         "4 2,1,3,0 6x11x29x226" "1 2,1,3,0 7x13x5x300" "8 2,1,3,0 5x9x31x100" \
         "1 3,0,2,1 5x12x300x15" "2 2,1,0 9x5001x23" "1 2,1,0 3x40001x5" \
         "8 2,3,1,0 5x5x7x2251" "1 2,1,0 4x5x9413" "2 2,1,0 6x2x8737" "4 2,3,1,0 2x4x13x541" \
-        "4 2,1,0 7x3x301" "2 2,1,0 3x7x1001" "8 2,1,0 2x13x3001" "2 3,2,1,0 5x4x30x301"; do
-        set -- $c
-        "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
-    done
-    for c in "1 0,2,1 3x257x301" "1 1,0,2 3x5x1031" "1 1,0,2 3x2x3071" "1 0,2,1 4x13x3001" \
+        "4 2,1,0 7x3x301" "2 2,1,0 3x7x1001" "8 2,1,0 2x13x3001" "2 3,2,1,0 5x4x30x301" &&
+    permute_nd_cases memcheck "1 0,2,1 3x257x301" "1 1,0,2 3x5x1031" "1 1,0,2 3x2x3071" "1 0,2,1 4x13x3001" \
         "2 0,2,1 3x1001x30" "1 0,1,3,2 50x31x8x33" "1 1,2,0,3 39x54x42x4" \
         "8 0,2,1,3 7x100x12x5" "1 1,3,2,0 12x45x513x8" "1 1,0,3,2 30x20x8x33" \
         "2 2,1,3,0 17x61x289x46" "1 0,2,1 7x9x3001" "1 1,0,3,2 2x3x13x3001" "1 1,0,3,2 30x20x9x31" \
@@ -498,11 +510,7 @@ permute_nd_levers_ok() {
         "8 2,1,0,3 5x4x7x137" "1 1,0,2 9x7x55" "1 2,0,3,1 301x4x47x28" "2 2,0,3,1 33x31x9x6" \
         "4 2,1,3,0 6x11x29x226" "1 2,1,3,0 7x13x5x300" \
         "1 3,0,2,1 5x12x300x15" "1 2,1,0 3x40001x5" \
-        "8 2,3,1,0 5x5x7x2251" "1 2,1,0 4x5x9413" "2 2,1,0 3x7x1001"; do
-        set -- $c
-        compute-sanitizer --tool memcheck --error-exitcode 1 \
-            "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
-    done
+        "8 2,3,1,0 5x5x7x2251" "1 2,1,0 4x5x9413" "2 2,1,0 3x7x1001"
 }
 gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow, skinny and small tiles, folded rows, row tiles pass their shapes, memcheck clean" permute_nd_levers_ok
 
@@ -514,21 +522,13 @@ gpu_test "gpu: permute_nd's funnel tiles, shifted rows, narrow, skinny and small
 # 1 and 2-byte elements. Five under memcheck too. (The index arithmetic
 # is checked on random problems by tests/test_nd_index.c.)
 permute_nd_gather_ok() {
-    local p=$BUILD/scripts/permute_case c
-    for c in "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "1 2,0,1,3 5x7x3x300" "2 0,2,1,3 3x7x5x502" \
+    permute_nd_cases "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "1 2,0,1,3 5x7x3x300" "2 0,2,1,3 3x7x5x502" \
         "2 1,0,2 5x13x1026" "4 2,1,0,3 3x5x7x470" "1 1,2,0,3 4x9x5x744" "4 1,0,2 11x5x136" \
         "2 1,0,2 7x6x2968" "8 2,1,0,3 3x4x5x238" \
         "1 1,0,2 7x9x113" "2 2,1,0,3 3x5x7x475" "1 1,2,0,3 4x9x5x4001" "1 2,1,0,3 5x8x7x19" \
-        "1 0,2,1,3 3x7x5x57"; do
-        set -- $c
-        "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
-    done
-    for c in "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "8 2,1,0,3 3x4x5x238" "1 1,0,2 7x9x113" \
-        "2 2,1,0,3 3x5x7x475"; do
-        set -- $c
-        compute-sanitizer --tool memcheck --error-exitcode 1 \
-            "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
-    done
+        "1 0,2,1,3 3x7x5x57" &&
+    permute_nd_cases memcheck "4 1,0,2 7x9x141" "8 1,0,2 9x13x37" "8 2,1,0,3 3x4x5x238" "1 1,0,2 7x9x113" \
+        "2 2,1,0,3 3x5x7x475"
 }
 gpu_test "gpu: permute_nd's rows gathered in the output's order (4, 8 and 16-byte words, and bytes) pass their shapes, memcheck clean" permute_nd_gather_ok
 
@@ -541,17 +541,9 @@ gpu_test "gpu: permute_nd's rows gathered in the output's order (4, 8 and 16-byt
 # memcheck too. (The index arithmetic is checked on 500 random problems
 # by tests/test_nd_index.c.)
 permute_nd_elems_gather_ok() {
-    local p=$BUILD/scripts/permute_case c
-    for c in "8 0,2,1 3x7x157" "4 0,2,1 3x15x37" "4 0,2,3,1 3x5x7x9" "8 1,0 7x1001" \
-        "8 1,2,0 16x5x7" "4 2,0,3,1 3x5x7x9" "8 2,0,3,1 3x5x7x9"; do
-        set -- $c
-        "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
-    done
-    for c in "8 0,2,1 3x7x157" "4 0,2,3,1 3x5x7x9" "8 2,0,3,1 3x5x7x9"; do
-        set -- $c
-        compute-sanitizer --tool memcheck --error-exitcode 1 \
-            "$p" --elem "$1" --perm "$2" --size "$3" --check --kernel permute_nd > /dev/null || return 1
-    done
+    permute_nd_cases "8 0,2,1 3x7x157" "4 0,2,1 3x15x37" "4 0,2,3,1 3x5x7x9" "8 1,0 7x1001" \
+        "8 1,2,0 16x5x7" "4 2,0,3,1 3x5x7x9" "8 2,0,3,1 3x5x7x9" &&
+    permute_nd_cases memcheck "8 0,2,1 3x7x157" "4 0,2,3,1 3x5x7x9" "8 2,0,3,1 3x5x7x9"
 }
 gpu_test "gpu: permute_nd's elements gathered in the output's order (4 and 8-byte) pass their shapes, memcheck clean" permute_nd_elems_gather_ok
 
