@@ -1365,13 +1365,21 @@ static int nd_gather_word(const tp_plan *plan, int access, int aligned16)
  * permute_nd_rows_gather_bytes); 0 (nothing launched) where the grid
  * would be too large or the plan's rows do not lie end to end in the
  * output in an order of three axes. */
+/* The blocks a gather of `bytes` output bytes needs: ND_GATHER_UNROLL
+ * 16-byte groups a thread (ND_GATHER_STORE), the rows' and the elements'. */
+static int64_t nd_gather_blocks(int64_t bytes)
+{
+    const int64_t groups = (bytes + 15) / 16, per_block = ND_GATHER_UNROLL * ND_THREADS;
+    return (groups + per_block - 1) / per_block;
+}
+
 static int nd_gather_launch(const void *in, void *out, const tp_problem *p, const tp_plan *plan,
                             int word)
 {
     nd_args ga;
     uint32_t unused[3];
-    const int64_t bytes = tp_problem_bytes(p), words = bytes / word, groups = (bytes + 15) / 16;
-    const int64_t x = (groups + ND_GATHER_UNROLL * ND_THREADS - 1) / (ND_GATHER_UNROLL * ND_THREADS);
+    const int64_t bytes = tp_problem_bytes(p), words = bytes / word;
+    const int64_t x = nd_gather_blocks(bytes);
     if (x > 0x7FFFFFFFLL || !nd_make_args(plan, word, 16, &ga, unused) || !nd_gather_order(&ga))
         return 0;
     if (word == 1)
@@ -1468,8 +1476,7 @@ static int nd_egather_fit(const tp_plan *plan, int aligned16)
 static int nd_egather_launch(const void *in, void *out, const tp_problem *p)
 {
     nd_eg_args g;
-    const int64_t n = tp_problem_elements(p), groups = (tp_problem_bytes(p) + 15) / 16;
-    const int64_t x = (groups + ND_GATHER_UNROLL * ND_THREADS - 1) / (ND_GATHER_UNROLL * ND_THREADS);
+    const int64_t n = tp_problem_elements(p), x = nd_gather_blocks(tp_problem_bytes(p));
     if (x > 0x7FFFFFFFLL || !nd_eg_make(p, &g))
         return 0;
     if (p->elem_bytes == 4)
