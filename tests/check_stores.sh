@@ -86,6 +86,6 @@ if ptx chapters/11_batched/permute_nd.cu "$tmp/nd.ptx"; then
     done
     wide "$tmp/nd.ptx" permute_nd_small_stacked_words_1 permute_nd_small_stacked_words_2
     wide "$tmp/nd.ptx" permute_nd_pairs permute_nd_rows_16 permute_nd_rows_flat_16 permute_nd_tile_16 \
-        permute_nd_split_16 permute_nd_narrow_16 permute_nd_rows_shift16
+        permute_nd_split_16 permute_nd_narrow_16 permute_nd_narrow_walk_16 permute_nd_rows_shift16
 fi
 exit "$status"

@@ -547,6 +547,23 @@ permute_nd_elems_gather_ok() {
 }
 gpu_test "gpu: permute_nd's elements gathered in the output's order (4 and 8-byte) pass their shapes, memcheck clean" permute_nd_elems_gather_ok
 
+# Narrow tiles of few rows joined to the output's next axis
+# (nd_narrow_join), on permute_nd_narrow_walk: tiles of 130 x 9 and 61 x 7
+# bytes, 137 x 9 2-byte elements, 33 x 3 floats and 32 x 16 doubles, each
+# with two other axes, the next one in the output joined to the rows
+# (blocks that end inside one of its row sets). Each of the five ran that
+# kernel (Nsight Compute, H200, 2026-11-28; 2-byte tiles of 90 x 19,
+# 100 x 5, 70 x 9, 85 x 12 and 45 x 6 ran permute_nd_skinny_tall_2
+# instead). Four under memcheck too. (Every output byte's source on random
+# problems: tests/test_nd_index.c.)
+permute_nd_join_ok() {
+    permute_nd_cases "1 3,1,0,2 11x5x130x9" "1 1,3,0,2 13x3x61x7" "2 1,3,0,2 3x11x137x9" \
+        "4 1,3,0,2 7x5x33x3" "8 1,3,0,2 5x9x32x16" &&
+    permute_nd_cases memcheck "1 3,1,0,2 11x5x130x9" "1 1,3,0,2 13x3x61x7" \
+        "2 1,3,0,2 3x11x137x9" "8 1,3,0,2 5x9x32x16"
+}
+gpu_test "gpu: permute_nd's narrow tiles joined to the output's next axis pass their shapes, memcheck clean" permute_nd_join_ok
+
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and
 # on one of their own, and on buffers off 16-byte alignment (the kernels

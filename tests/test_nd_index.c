@@ -1322,6 +1322,149 @@ static int narrow_block_cases(void)
     return 1;
 }
 
+/* permute_nd_narrow and permute_nd_narrow_walk (ND_NARROW_KERNEL), thread
+ * by thread: block x takes rows x R .. x R + R - 1 of every (z1, z2) its
+ * grid visits. Its loads fill the shared tile (here: the input offset
+ * each slot holds) in the kernel's order, and its stores empty it; where
+ * the rows are split (the walk kernel) both walk their offsets as the
+ * kernel does, else they multiply. The sink checks that every element
+ * lands where tp_problem says, once. */
+static void walk_narrow(sink *s, const nd_args *a, const uint32_t grid[3])
+{
+    static int64_t tile[ND_NARROW_ROWS(1) * (TP_PLAN_SHORT + 1)];
+    const int e = s->p->elem_bytes, R = (int)a->group, C = (int)a->n_cols;
+    const int pitch = nd_narrow_pitch(C), step_r = ND_THREADS / C, step_c = ND_THREADS - step_r * C;
+    const nd_row_step s0 = nd_row_step_of(a, step_r), s1 = nd_row_step_of(a, step_r + 1);
+    const int walk = a->rows_lo != 0;   /* the dispatcher's choice */
+    uint32_t bx, by, bz;
+    for (bz = 0; bz < grid[2]; bz++)
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                const int64_t r0 = (int64_t)bx * R;
+                const int rows = (int)(a->n_rows - r0 < R ? a->n_rows - r0 : R);
+                const int jstep_c = ND_THREADS / rows, jstep_r = ND_THREADS - jstep_c * rows;
+                const int64_t jstep = jstep_c * a->out_col + jstep_r;
+                const int64_t jwrap = jstep + a->out_col - rows;
+                int64_t z1, z2, in_off, out_off, o;
+                int t, k0, k, r, c, rj, cj;
+                for (z1 = bz; z1 < a->z_dims[1]; z1 += grid[2])
+                    for (z2 = by; z2 < a->z_dims[2]; z2 += grid[1]) {
+                        nd_offsets(a, 0, z1, z2, &in_off, &out_off);
+                        for (t = 0; t < ND_THREADS; t++) {
+                            nd_row_walk w;
+                            r = t / C, c = t - (t / C) * C;
+                            w = nd_row_walk_at(a, r0 + r);
+                            for (k0 = 0; k0 * ND_THREADS < rows * C; k0 += ND_NARROW_BATCH)
+                                for (k = 0; k < ND_NARROW_BATCH; k++) {
+                                    if (r < rows)
+                                        tile[r * pitch + c] =
+                                            in_off + c + (walk ? w.off : nd_row_in(a, r0 + r));
+                                    if (walk)
+                                        nd_row_walk_next(&w, c + step_c >= C ? s1 : s0);
+                                    nd_narrow_next(&c, &r, step_c, step_r, C);
+                                }
+                        }
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (cj = t / rows, rj = t - (t / rows) * rows,
+                                o = out_off + nd_col_out(a, cj) + r0 + rj;
+                                 cj < C;) {
+                                int64_t to = walk ? o : out_off + nd_col_out(a, cj) + r0 + rj;
+                                store(s, to * e, tile[rj * pitch + cj] * e, e);
+                                if (walk)
+                                    o += rj + jstep_r >= rows ? jwrap : jstep;
+                                nd_narrow_next(&rj, &cj, jstep_r, jstep_c, rows);
+                            }
+                    }
+            }
+}
+
+/* The narrow tile's rows joined to an other axis (nd_narrow_join): random
+ * problems whose plan is a narrow tile of few rows; where the join takes
+ * one, the narrow kernel's stores on the joined plan write every output
+ * byte once, from the right place, and a block takes more than one of the
+ * old tile's row sets where they fit. Tiles of rows enough to fill half
+ * a block, and tiles with no axis after their rows in the output, are
+ * left alone. A joined plan with its slow stride off by one is caught. */
+static int narrow_join_cases(void)
+{
+    static const int sizes[5] = { 1, 2, 4, 8, 16 };
+    int n, joined = 0, left = 0, broken_caught = 0;
+    srand(25);
+    for (n = 0; n < 12000 && joined < 200; n++) {
+        int e = sizes[rand() % 5], rank = 3 + rand() % 2, perm[4], k;
+        int64_t dims[4];
+        tp_problem p;
+        tp_plan plan, before;
+        nd_args a;
+        uint32_t grid[3];
+        sink s;
+        for (k = 0; k < rank; k++) {
+            dims[k] = 2 + rand() % 7;
+            perm[k] = k;
+        }
+        dims[rank - 1] = 2 + rand() % 30;   /* the columns: fewer than TP_PLAN_SHORT */
+        for (k = rank - 1; k > 0; k--) {
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        if (n % 4 != 3 && perm[rank - 1] != rank - 1) {
+            /* mostly: the output's fastest axis 32 to 200 long (the rows),
+             * the axis before it in the output another than the columns */
+            dims[perm[rank - 1]] = 32 + rand() % 169;
+            if (perm[rank - 2] == rank - 1) {
+                perm[rank - 2] = perm[0];
+                perm[0] = rank - 1;
+            }
+        }
+        p = tp_problem_make(rank, dims, perm, e);
+        plan = tp_problem_plan(&p);
+        if (plan.kind != TP_PLAN_TILE || plan.n_cols >= TP_PLAN_SHORT || plan.rows_lo != 0 ||
+            plan.cols_lo != 0)
+            continue;
+        before = plan;
+        if (!nd_narrow_join(&plan)) {
+            left++;
+            EXPECT(memcmp(&plan, &before, sizeof plan) == 0, "a plan not joined was changed");
+            if (left % 4 == 0) {   /* the narrow kernel on rows not split */
+                EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid), "no args");
+                a.group = (uint32_t)nd_narrow_rows(e, (int)plan.n_cols);
+                grid[0] = (uint32_t)((plan.n_rows + a.group - 1) / a.group);
+                if (!sink_open(&s, &p, 0, 0))
+                    return 0;
+                walk_narrow(&s, &a, grid);
+                if (!sink_close(&s))
+                    return 0;
+            }
+            continue;
+        }
+        joined++;
+        EXPECT(plan.rows_lo == before.n_rows && plan.nz == before.nz - 1 &&
+                   2 * before.n_rows <= nd_narrow_rows(e, (int)plan.n_cols),
+               "joined %lld rows (of %d a block) into %lld", (long long)before.n_rows,
+               nd_narrow_rows(e, (int)plan.n_cols), (long long)plan.n_rows);
+        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid), "no args");
+        a.group = (uint32_t)nd_narrow_rows(e, (int)plan.n_cols);
+        grid[0] = (uint32_t)((plan.n_rows + a.group - 1) / a.group);
+        if (!sink_open(&s, &p, 0, 0))
+            return 0;
+        walk_narrow(&s, &a, grid);
+        if (!sink_close(&s))
+            return 0;
+        if (!broken_caught) {   /* the slow stride wrong by one: caught */
+            a.in_row_hi += 1;
+            if (!sink_open(&s, &p, 0, 0))
+                return 0;
+            walk_narrow(&s, &a, grid);
+            broken_caught = !sink_close(&s);
+        }
+    }
+    EXPECT(joined >= 100 && left >= 100, "joined %d, left %d of the drawn narrow tiles", joined,
+           left);
+    EXPECT(broken_caught, "a wrong slow stride went unnoticed");
+    return 1;
+}
+
 /* Short rows laid end to end (nd_rows_flat): rows of 137 doubles, one a
  * block of whole rows, are laid end to end and every output byte is
  * written once, from the right place; rows that fill a block to within
@@ -1596,6 +1739,9 @@ int main(void)
         rows_merge_cases);
     run("permute_nd_narrow's blocks: rows that fit its tile, every element loaded and stored once",
         narrow_block_cases);
+    run("narrow tiles of few rows joined to the output's next axis (nd_narrow_join): random "
+        "problems through permute_nd_narrow's stores",
+        narrow_join_cases);
     run("short rows laid end to end (permute_nd_rows_flat): 3 named and 600 random problems, "
         "and the walk against a division",
         rows_flat_cases);

@@ -1354,6 +1354,51 @@ ND_HD void nd_narrow_next(int *p, int *q, int s_p, int s_q, int n)
     }
 }
 
+/* The narrow tile's loads find their rows' input offsets by walking, not
+ * by nd_row_in's multiply (and division, for rows split over two axes by
+ * nd_narrow_join) at every load. A thread's row moves on by step_r, or
+ * step_r + 1 where its column wrapped (nd_narrow_next): the offset by the
+ * step's precomputed offset, rem (the row's index in the fast axis of a
+ * split side) by the step's remainder, and where rem passes lo the offset
+ * takes the slow axis's stride less lo fast rows (wrap). A side that is
+ * not split walks as one whose fast axis never ends (lo = INT64_MAX). */
+typedef struct {
+    int64_t rem, lo, off, wrap;
+} nd_row_walk;
+typedef struct {
+    int64_t dr, doff;
+} nd_row_step;
+
+ND_HD nd_row_walk nd_row_walk_at(const nd_args *a, int64_t r)
+{
+    nd_row_walk w;
+    w.lo = a->rows_lo ? a->rows_lo : INT64_MAX;
+    w.rem = a->rows_lo ? r % a->rows_lo : r;
+    w.off = nd_row_in(a, r);
+    w.wrap = a->rows_lo ? a->in_row_hi - a->rows_lo * a->in_row : 0;
+    return w;
+}
+
+/* A step of s rows (0 < s < 2^31) for walks of this plan. */
+ND_HD nd_row_step nd_row_step_of(const nd_args *a, int s)
+{
+    nd_row_step t;
+    int64_t q = a->rows_lo ? s / a->rows_lo : 0;
+    t.dr = s - q * a->rows_lo;
+    t.doff = q * a->in_row_hi + t.dr * a->in_row;
+    return t;
+}
+
+ND_HD void nd_row_walk_next(nd_row_walk *w, nd_row_step t)
+{
+    w->rem += t.dr;
+    w->off += t.doff;
+    if (w->rem >= w->lo) {
+        w->rem -= w->lo;
+        w->off += w->wrap;
+    }
+}
+
 /* The shared row of one fast index: n = H C elements or a few more, so
  * that the row's start moves by an odd number of 4-byte words (bytes and
  * 2-byte elements) or an odd number of elements: the 32 lanes that read
@@ -1395,6 +1440,43 @@ ND_HD int nd_nsplit_fit(const tp_plan *plan)
            ND_NSPLIT_TILE(e))
         H++;
     return (int)H;
+}
+
+/* A narrow tile whose rows are too few to fill a block (n_rows under half
+ * of nd_narrow_rows) joins the other axis that continues its rows in the
+ * output (output stride n_rows) as the slow half of split rows: rows_lo
+ * = n_rows, in_row_hi = that axis's input stride, so a block takes several
+ * of them and still stores one output run. The 1-byte (3, 1, 0, 2) of
+ * 1190 x 124 x 130 x 9 ran its 130 x 9 tiles on permute_nd_narrow_1 at
+ * 10.8% of the copy, one block of 256 threads for each 1170 bytes, the
+ * SMs 85% busy and DRAM 9% (H200; NOTES.md, "Draw 25 on the H200").
+ * Joined, and its rows walked (permute_nd_narrow_walk), it ran at 15.3%;
+ * the 8-byte (1, 3, 0, 2) of 11 x 7666 x 32 x 16 went from 43.8 to 82.7,
+ * and 17 more joined tiles drawn at random from 7.6-77.1% to 14.2-80.2,
+ * each one faster (H200; NOTES.md, "Narrow tiles joined and walked").
+ * Returns 1 where it joined. */
+static inline int nd_narrow_join(tp_plan *plan)
+{
+    int k, j;
+    if (plan->kind != TP_PLAN_TILE || plan->rows_lo != 0 || plan->cols_lo != 0 ||
+        plan->n_cols >= TP_PLAN_SHORT ||
+        2 * plan->n_rows > nd_narrow_rows(plan->elem_bytes, (int)plan->n_cols))
+        return 0;
+    for (k = 0; k < plan->nz; k++)
+        if (plan->z_dims[k] > 1 && plan->z_out[k] == plan->n_rows)
+            break;
+    if (k == plan->nz || plan->n_rows * plan->z_dims[k] > 0xFFFFFFFFLL)
+        return 0;
+    plan->rows_lo = plan->n_rows;
+    plan->in_row_hi = plan->z_in[k];
+    plan->n_rows *= plan->z_dims[k];
+    for (j = k; j + 1 < plan->nz; j++) {   /* the others close up */
+        plan->z_dims[j] = plan->z_dims[j + 1];
+        plan->z_in[j] = plan->z_in[j + 1];
+        plan->z_out[j] = plan->z_out[j + 1];
+    }
+    plan->nz--;
+    return 1;
 }
 
 /* Element k of a block's load: run q, element r of it, input offset off =

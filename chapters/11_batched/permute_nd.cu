@@ -142,9 +142,18 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * same way), so a warp stores 32 neighbours of one output row. The
  * shared row pitch (nd_narrow_pitch) is C + 1 or C + 2, whichever is
  * odd: the 32 rows a warp reads down one column fall on 32 banks (4-byte
- * elements). */
+ * elements). Where nd_narrow_join joined a short tile's rows to an other
+ * axis (or a plan split them), the rows are split over two axes, and the
+ * output keeps them one after another; permute_nd_narrow_walk_E (WALK 1)
+ * then walks the loads' input offsets (nd_row_walk) and the stores'
+ * output offsets with adds, not a division and multiplies at every
+ * element. Measured (H200, chapter 11's NOTES.md, "Narrow tiles joined
+ * and walked"): on 19 joined tiles the walk took the 4-byte ones from
+ * 45-47% of the copy to 52-61%, the 8-byte from 73-75 to 78-83; on
+ * tiles not split it lost (the 8-byte 2 x 4093 x 267 x 27 went from 86.0
+ * to 79.4), so they keep the multiplies (WALK 0). */
 /* ND_NARROW_ROWS(E), ND_NARROW_BATCH: nd_index.h */
-#define ND_NARROW_KERNEL(NAME, T)                                                        \
+#define ND_NARROW_KERNEL(NAME, T, WALK)                                                  \
     __global__ void __launch_bounds__(ND_THREADS)                                        \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
@@ -152,42 +161,59 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
         const int R = (int)a.group, C = (int)a.n_cols, pitch = nd_narrow_pitch(C);       \
         const int t = threadIdx.x;                                                       \
         const int step_r = ND_THREADS / C, step_c = ND_THREADS - step_r * C;             \
+        const nd_row_step s0 = nd_row_step_of(&a, step_r);                               \
+        const nd_row_step s1 = nd_row_step_of(&a, step_r + 1); /* where c wraps */       \
         const int64_t r0 = (int64_t)blockIdx.x * R;                                      \
         const int rows = (int)min(a.n_rows - r0, (int64_t)R);                            \
         const int jstep_c = ND_THREADS / rows, jstep_r = ND_THREADS - jstep_c * rows;    \
+        const int64_t jstep = jstep_c * a.out_col + jstep_r; /* the stores' steps */     \
+        const int64_t jwrap = jstep + a.out_col - rows;     /* where rj wraps */         \
         int64_t in_off, out_off;                                                         \
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
                 int r = t / C, c = t - (t / C) * C; /* element t of the tile */          \
-                for (int k0 = 0; k0 * ND_THREADS < rows * C; k0 += ND_NARROW_BATCH) {   \
+                nd_row_walk w = nd_row_walk_at(&a, r0 + r);                              \
+                for (int k0 = 0; k0 * ND_THREADS < rows * C; k0 += ND_NARROW_BATCH) {    \
                     T v[ND_NARROW_BATCH];                                                \
                     int rr[ND_NARROW_BATCH], cc[ND_NARROW_BATCH];                        \
-                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++) {       \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++) {        \
                         rr[k] = r;                                                       \
                         cc[k] = c;                                                       \
                         if (r < rows)                                                    \
-                            v[k] = in[in_off + nd_row_in(&a, r0 + r) + c];               \
-                        nd_narrow_next(&c, &r, step_c, step_r, C); /* (k + 1) ND_THREADS + t */ \
+                            v[k] = in[in_off + c +                                       \
+                                      (WALK ? w.off : nd_row_in(&a, r0 + r))];           \
+                        if (WALK)                                                        \
+                            nd_row_walk_next(&w, c + step_c >= C ? s1 : s0);             \
+                        nd_narrow_next(&c, &r, step_c, step_r, C); /* + ND_THREADS */    \
                     }                                                                    \
                     _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++)          \
                         if (rr[k] < rows)                                                \
                             tile[rr[k] * pitch + cc[k]] = v[k];                          \
                 }                                                                        \
                 __syncthreads();                                                         \
-                for (int cj = t / rows, rj = t - (t / rows) * rows; cj < C;) { /* j = t, ... */ \
-                    out[out_off + nd_col_out(&a, cj) + r0 + rj] = tile[rj * pitch + cj];   \
-                    nd_narrow_next(&rj, &cj, jstep_r, jstep_c, rows); /* j += ND_THREADS */ \
+                int cj = t / rows, rj = t - (t / rows) * rows; /* j = t, t + 256, ... */ \
+                for (int64_t o = out_off + nd_col_out(&a, cj) + r0 + rj; cj < C;) {      \
+                    out[WALK ? o : out_off + nd_col_out(&a, cj) + r0 + rj] =             \
+                        tile[rj * pitch + cj];                                           \
+                    if (WALK)                                                            \
+                        o += rj + jstep_r >= rows ? jwrap : jstep;                       \
+                    nd_narrow_next(&rj, &cj, jstep_r, jstep_c, rows);                    \
                 }                                                                        \
                 __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
             }                                                                            \
     }
 
-ND_NARROW_KERNEL(permute_nd_narrow_1, uint8_t)
-ND_NARROW_KERNEL(permute_nd_narrow_2, uint16_t)
-ND_NARROW_KERNEL(permute_nd_narrow_4, uint32_t)
-ND_NARROW_KERNEL(permute_nd_narrow_8, unsigned long long)
-ND_NARROW_KERNEL(permute_nd_narrow_16, nd_16)
+ND_NARROW_KERNEL(permute_nd_narrow_1, uint8_t, 0)
+ND_NARROW_KERNEL(permute_nd_narrow_2, uint16_t, 0)
+ND_NARROW_KERNEL(permute_nd_narrow_4, uint32_t, 0)
+ND_NARROW_KERNEL(permute_nd_narrow_8, unsigned long long, 0)
+ND_NARROW_KERNEL(permute_nd_narrow_16, nd_16, 0)
+ND_NARROW_KERNEL(permute_nd_narrow_walk_1, uint8_t, 1)
+ND_NARROW_KERNEL(permute_nd_narrow_walk_2, uint16_t, 1)
+ND_NARROW_KERNEL(permute_nd_narrow_walk_4, uint32_t, 1)
+ND_NARROW_KERNEL(permute_nd_narrow_walk_8, unsigned long long, 1)
+ND_NARROW_KERNEL(permute_nd_narrow_walk_16, nd_16, 1)
 
 /* ---- The narrow tile over split rows ---------------------------------------
 
@@ -1642,6 +1668,10 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     skinny = wide_skinny || (!quads && !pairs && !funnel && skinny_fit && sk_pick(sg.wide, sg.k));
     narrow = !small && !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
              plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
+    batch = plan;
+    if (narrow && !funnel && !nd_nsplit_fit(&plan) && nd_narrow_join(&batch) &&
+        !nd_nsplit_fit(&batch))
+        plan = batch;   /* too few rows for a block: they join an other axis (nd_index.h) */
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
                       &a, g))
@@ -1748,6 +1778,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                                                                       (uint8_t *)out, a, sg);
     } else if (nsplit) {
         ND_LAUNCH(permute_nd_narrow_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+    } else if (narrow && plan.rows_lo != 0) {   /* rows split over two axes: walked */
+        ND_LAUNCH(permute_nd_narrow_walk, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (narrow) {
         ND_LAUNCH(permute_nd_narrow, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (plan.kind == TP_PLAN_TILE && (plan.rows_lo != 0 || plan.cols_lo != 0)) {
