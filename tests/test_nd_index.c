@@ -1378,13 +1378,32 @@ static void walk_narrow(sink *s, const nd_args *a, const uint32_t grid[3])
             }
 }
 
+/* The narrow kernel on plan, nd_narrow_rows rows a block, the slow row
+ * stride off by one where broken: 1 where every output byte of p came
+ * once from the right place, else 0 (why says so). */
+static int narrow_writes_all(const tp_problem *p, const tp_plan *plan, int broken)
+{
+    nd_args a;
+    uint32_t grid[3];
+    sink s;
+    EXPECT(nd_make_args(plan, p->elem_bytes, nd_tile_side(p->elem_bytes), &a, grid), "no args");
+    a.group = (uint32_t)nd_narrow_rows(p->elem_bytes, (int)plan->n_cols);
+    grid[0] = (uint32_t)((plan->n_rows + a.group - 1) / a.group);
+    a.in_row_hi += broken;
+    if (!sink_open(&s, p, 0, 0))
+        return 0;
+    walk_narrow(&s, &a, grid);
+    return sink_close(&s);
+}
+
 /* The narrow tile's rows joined to an other axis (nd_narrow_join): random
  * problems whose plan is a narrow tile of few rows; where the join takes
- * one, the narrow kernel's stores on the joined plan write every output
- * byte once, from the right place, and a block takes more than one of the
- * old tile's row sets where they fit. Tiles of rows enough to fill half
- * a block, and tiles with no axis after their rows in the output, are
- * left alone. A joined plan with its slow stride off by one is caught. */
+ * one, permute_nd_narrow_walk on the joined plan writes every output byte
+ * once, from the right place, and a block takes two or more of the old
+ * tile's row sets. Tiles of rows enough to fill half a block, and tiles
+ * with no axis after their rows in the output, are left alone (a quarter
+ * of them run through permute_nd_narrow). A joined plan with its slow
+ * stride off by one is caught. */
 static int narrow_join_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
@@ -1395,9 +1414,6 @@ static int narrow_join_cases(void)
         int64_t dims[4];
         tp_problem p;
         tp_plan plan, before;
-        nd_args a;
-        uint32_t grid[3];
-        sink s;
         for (k = 0; k < rank; k++) {
             dims[k] = 2 + rand() % 7;
             perm[k] = k;
@@ -1426,16 +1442,8 @@ static int narrow_join_cases(void)
         if (!nd_narrow_join(&plan)) {
             left++;
             EXPECT(memcmp(&plan, &before, sizeof plan) == 0, "a plan not joined was changed");
-            if (left % 4 == 0) {   /* the narrow kernel on rows not split */
-                EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid), "no args");
-                a.group = (uint32_t)nd_narrow_rows(e, (int)plan.n_cols);
-                grid[0] = (uint32_t)((plan.n_rows + a.group - 1) / a.group);
-                if (!sink_open(&s, &p, 0, 0))
-                    return 0;
-                walk_narrow(&s, &a, grid);
-                if (!sink_close(&s))
-                    return 0;
-            }
+            if (left % 4 == 0 && !narrow_writes_all(&p, &plan, 0))
+                return 0;   /* the narrow kernel on rows not split */
             continue;
         }
         joined++;
@@ -1443,21 +1451,10 @@ static int narrow_join_cases(void)
                    2 * before.n_rows <= nd_narrow_rows(e, (int)plan.n_cols),
                "joined %lld rows (of %d a block) into %lld", (long long)before.n_rows,
                nd_narrow_rows(e, (int)plan.n_cols), (long long)plan.n_rows);
-        EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid), "no args");
-        a.group = (uint32_t)nd_narrow_rows(e, (int)plan.n_cols);
-        grid[0] = (uint32_t)((plan.n_rows + a.group - 1) / a.group);
-        if (!sink_open(&s, &p, 0, 0))
+        if (!narrow_writes_all(&p, &plan, 0))
             return 0;
-        walk_narrow(&s, &a, grid);
-        if (!sink_close(&s))
-            return 0;
-        if (!broken_caught) {   /* the slow stride wrong by one: caught */
-            a.in_row_hi += 1;
-            if (!sink_open(&s, &p, 0, 0))
-                return 0;
-            walk_narrow(&s, &a, grid);
-            broken_caught = !sink_close(&s);
-        }
+        if (!broken_caught)   /* the slow stride wrong by one: caught */
+            broken_caught = !narrow_writes_all(&p, &plan, 1);
     }
     EXPECT(joined >= 100 && left >= 100, "joined %d, left %d of the drawn narrow tiles", joined,
            left);
@@ -1740,7 +1737,7 @@ int main(void)
     run("permute_nd_narrow's blocks: rows that fit its tile, every element loaded and stored once",
         narrow_block_cases);
     run("narrow tiles of few rows joined to the output's next axis (nd_narrow_join): random "
-        "problems through permute_nd_narrow's stores",
+        "problems through permute_nd_narrow_walk, those left through permute_nd_narrow",
         narrow_join_cases);
     run("short rows laid end to end (permute_nd_rows_flat): 3 named and 600 random problems, "
         "and the walk against a division",

@@ -1354,14 +1354,15 @@ ND_HD void nd_narrow_next(int *p, int *q, int s_p, int s_q, int n)
     }
 }
 
-/* The narrow tile's loads find their rows' input offsets by walking, not
- * by nd_row_in's multiply (and division, for rows split over two axes by
- * nd_narrow_join) at every load. A thread's row moves on by step_r, or
+/* permute_nd_narrow_walk's loads find their rows' input offsets by
+ * walking, not by nd_row_in's division and multiplies (rows split over two
+ * axes, as nd_narrow_join leaves them) at every load. A thread's row moves on by step_r, or
  * step_r + 1 where its column wrapped (nd_narrow_next): the offset by the
  * step's precomputed offset, rem (the row's index in the fast axis of a
  * split side) by the step's remainder, and where rem passes lo the offset
  * takes the slow axis's stride less lo fast rows (wrap). A side that is
- * not split walks as one whose fast axis never ends (lo = INT64_MAX). */
+ * not split walks as one whose fast axis never ends (lo = INT64_MAX), so
+ * that the walk is defined on every plan. */
 typedef struct {
     int64_t rem, lo, off, wrap;
 } nd_row_walk;
