@@ -150,7 +150,7 @@ ND_TILE_KERNEL(permute_nd_split_16, nd_16, ND_TILE, 4, 1)
  * element. Measured (H200, chapter 11's NOTES.md, "Narrow tiles joined
  * and walked"): on 19 joined tiles the walk took the 4-byte ones from
  * 45-47% of the copy to 52-61%, the 8-byte from 73-75 to 78-83; on
- * tiles not split it lost (the 8-byte 2 x 4093 x 267 x 27 went from 86.0
+ * tiles not split it lost (the 8-byte 2 x 4093 x 267 x 27 went from 85.8
  * to 79.4), so they keep the multiplies (WALK 0). */
 /* ND_NARROW_ROWS(E), ND_NARROW_BATCH: nd_index.h */
 #define ND_NARROW_KERNEL(NAME, T, WALK)                                                  \
