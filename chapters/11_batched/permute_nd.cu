@@ -1390,10 +1390,6 @@ static int nd_gather_word(const tp_plan *plan, int access, int aligned16)
     return L >= ND_GATHER_MIN_BYTES ? access : 0;
 }
 
-/* Launches permute_nd_rows_gather in words of `word` bytes (1:
- * permute_nd_rows_gather_bytes); 0 (nothing launched) where the grid
- * would be too large or the plan's rows do not lie end to end in the
- * output in an order of three axes. */
 /* The blocks a gather of `bytes` output bytes needs: ND_GATHER_UNROLL
  * 16-byte groups a thread (ND_GATHER_STORE), the rows' and the elements'. */
 static int64_t nd_gather_blocks(int64_t bytes)
@@ -1402,6 +1398,10 @@ static int64_t nd_gather_blocks(int64_t bytes)
     return (groups + per_block - 1) / per_block;
 }
 
+/* Launches permute_nd_rows_gather in words of `word` bytes (1:
+ * permute_nd_rows_gather_bytes); 0 (nothing launched) where the grid
+ * would be too large or the plan's rows do not lie end to end in the
+ * output in an order of three axes. */
 static int nd_gather_launch(const void *in, void *out, const tp_problem *p, const tp_plan *plan,
                             int word)
 {
