@@ -551,16 +551,20 @@ gpu_test "gpu: permute_nd's elements gathered in the output's order (4 and 8-byt
 # (nd_narrow_join), on permute_nd_narrow_walk: tiles of 130 x 9 and 61 x 7
 # bytes, 137 x 9 2-byte elements, 33 x 3 floats and 32 x 16 doubles, each
 # with two other axes, the next one in the output joined to the rows
-# (blocks that end inside one of its row sets). Each of the five ran that
-# kernel (Nsight Compute, H200, 2026-11-28; 2-byte tiles of 90 x 19,
-# 100 x 5, 70 x 9, 85 x 12 and 45 x 6 ran permute_nd_skinny_tall_2
-# instead). Four under memcheck too. (Every output byte's source on random
-# problems: tests/test_nd_index.c.)
+# (blocks that end inside one of its row sets); then tall skinny tiles
+# that the join takes (2-byte 90 x 19 and 100 x 5, bytes 48 x 5), and
+# tiles the packed words would leave mostly empty (nd_packed_sparse:
+# bytes 48 x 4, 2-byte 40 x 8). Nsight Compute (H200, 2026-11-28) showed
+# each of the ten on that kernel (before these changes, the three tall
+# skinny ones ran permute_nd_skinny_tall, and the packed words fit the
+# last two's shapes). Five under memcheck too. (Every output byte's
+# source on random problems: tests/test_nd_index.c.)
 permute_nd_join_ok() {
     permute_nd_cases "1 3,1,0,2 11x5x130x9" "1 1,3,0,2 13x3x61x7" "2 1,3,0,2 3x11x137x9" \
-        "4 1,3,0,2 7x5x33x3" "8 1,3,0,2 5x9x32x16" &&
+        "4 1,3,0,2 7x5x33x3" "8 1,3,0,2 5x9x32x16" "2 1,3,0,2 3x41x90x19" "2 1,3,0,2 3x7x100x5" \
+        "1 1,3,0,2 5x13x48x5" "1 1,3,0,2 5x13x48x4" "2 1,3,0,2 3x9x40x8" &&
     permute_nd_cases memcheck "1 3,1,0,2 11x5x130x9" "1 1,3,0,2 13x3x61x7" \
-        "2 1,3,0,2 3x11x137x9" "8 1,3,0,2 5x9x32x16"
+        "2 1,3,0,2 3x11x137x9" "8 1,3,0,2 5x9x32x16" "1 1,3,0,2 5x13x48x4"
 }
 gpu_test "gpu: permute_nd's narrow tiles joined to the output's next axis pass their shapes, memcheck clean" permute_nd_join_ok
 

@@ -1462,6 +1462,46 @@ static int narrow_join_cases(void)
     return 1;
 }
 
+/* The packed words step aside on tiles of few columns (nd_packed_sparse):
+ * tiles measured on both sides of its lines (chapter 11's NOTES.md,
+ * "Packed words on few columns"; the % of the copy with the packed words
+ * on, then off) fall on the side that ran faster, and the narrow tile
+ * (joined where the join takes it) writes every output byte of the small
+ * ones once, from the right place. */
+static int packed_sparse_cases(void)
+{
+    static const struct {
+        int e, rank, perm[4];
+        int64_t dims[4];
+        int sparse;
+    } c[] = {
+        { 1, 4, { 1, 3, 0, 2 }, { 786, 2694, 56, 4 }, 1 },     /* 2.3 then 14.4 */
+        { 1, 4, { 1, 3, 0, 2 }, { 432, 157, 292, 12 }, 1 },    /* 12.0 then 16.3 */
+        { 1, 4, { 3, 1, 0, 2 }, { 1258, 70, 236, 16 }, 0 },    /* 18.8 then 16.1 */
+        { 1, 4, { 3, 1, 0, 2 }, { 2342, 39, 96, 28 }, 0 },     /* 26.9 then 16.9 */
+        { 2, 4, { 3, 1, 0, 2 }, { 512, 765, 32, 16 }, 1 },     /* 25.6 then 30.7 */
+        { 2, 4, { 3, 1, 0, 2 }, { 857, 200, 32, 24 }, 0 },     /* 36.6 then 30.6 */
+        { 1, 4, { 1, 3, 0, 2 }, { 5, 13, 48, 4 }, 1 },         /* tests/run.sh's */
+        { 2, 4, { 1, 3, 0, 2 }, { 3, 9, 40, 8 }, 1 },          /* tests/run.sh's */
+        { 1, 3, { 0, 2, 1 }, { 3, 40, 8 }, 1 },                /* not joined */
+    };
+    int i, n = (int)(sizeof c / sizeof c[0]);
+    for (i = 0; i < n; i++) {
+        tp_problem p = tp_problem_make(c[i].rank, c[i].dims, c[i].perm, c[i].e);
+        tp_plan plan = tp_problem_plan(&p);
+        int quads = nd_quads_fit(&plan, 0, 0), pairs = nd_pairs_fit(&plan, 0, 0);
+        EXPECT(quads || pairs, "case %d: the packed words do not fit", i);
+        EXPECT(nd_packed_sparse(&plan, quads) == c[i].sparse, "case %d: nd_packed_sparse says %d",
+               i, !c[i].sparse);
+        if (tp_problem_elements(&p) > 100000)
+            continue;   /* the measured tiles: only the rule */
+        nd_narrow_join(&plan);
+        if (!narrow_writes_all(&p, &plan, 0))
+            return 0;
+    }
+    return 1;
+}
+
 /* Short rows laid end to end (nd_rows_flat): rows of 137 doubles, one a
  * block of whole rows, are laid end to end and every output byte is
  * written once, from the right place; rows that fill a block to within
@@ -1739,6 +1779,10 @@ int main(void)
     run("narrow tiles of few rows joined to the output's next axis (nd_narrow_join): random "
         "problems through permute_nd_narrow_walk, those left through permute_nd_narrow",
         narrow_join_cases);
+    run("tiles of few columns that the byte quads or 2-byte pairs would leave mostly empty "
+        "(nd_packed_sparse): measured ones on the side that ran faster, small ones through "
+        "permute_nd_narrow",
+        packed_sparse_cases);
     run("short rows laid end to end (permute_nd_rows_flat): 3 named and 600 random problems, "
         "and the walk against a division",
         rows_flat_cases);

@@ -635,6 +635,27 @@ static inline int nd_pairs_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
     return ok;
 }
 
+/* 1 if the byte quads' (quads != 0) or the 2-byte pairs' tile would be
+ * mostly empty: a TILE plan whose columns are few (under TP_PLAN_SHORT,
+ * as the narrow tile takes them) fills n_cols x min(n_rows, T) of a
+ * T x T tile (T = ND_QUAD_TILE bytes or ND_PAIR_TILE pairs), and the
+ * packed words moved about as many bytes a second as they filled: on an
+ * H200, 1-byte tiles at 2.3% of the copy (4 x 56 of 128 x 128) to 26.9%
+ * (28 x 96), 2-byte ones at 16.6% (8 x 40 of 64 x 64) to 66.2% (24 x 64);
+ * with them off the same tiles ran at 14.4 to 16.9% (the bytes on the
+ * joined narrow tile) and 30.4 to 31.2%. The lines, a tenth of the
+ * quads' tile and a sixth of the pairs', were drawn from those 18 tiles;
+ * on 16 drawn afresh, 9 of the 11 below them ran faster without the
+ * packed words, by 7.2 to 21.6 points, 2 were unchanged, and so were the
+ * 5 above (chapter 11's NOTES.md, "Packed words on few columns"). */
+static inline int nd_packed_sparse(const tp_plan *plan, int quads)
+{
+    const int64_t T = quads ? ND_QUAD_TILE : ND_PAIR_TILE;
+    const int64_t rows = plan->n_rows < T ? plan->n_rows : T;
+    return plan->kind == TP_PLAN_TILE && plan->cols_lo == 0 && plan->n_cols < TP_PLAN_SHORT &&
+           plan->n_cols * rows * (quads ? 10 : 6) < T * T;
+}
+
 /* Rows of 2, 4, 8 or 16 bytes are elements. A permutation that keeps
  * the fastest axis (after tp_problem_simplify) moves rows; where a row is
  * that short, each row is one access, scattered (the 1-byte (1, 2, 0, 3)
