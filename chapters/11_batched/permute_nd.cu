@@ -1661,7 +1661,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     quads = !small && !wide_skinny && nd_quads_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     pairs = !small && !wide_skinny && nd_pairs_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     if ((quads || pairs) && nd_packed_sparse(&plan, quads))
-        quads = pairs = 0;   /* few columns: the narrow tile (below) */
+        quads = pairs = 0;   /* their tile mostly empty (nd_packed_sparse) */
     funnel = !small && !wide_skinny && nd_funnel_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     if (funnel && (quads || pairs) && plan.out_col * plan.elem_bytes % 32 == 0 &&
         plan.n_rows * plan.elem_bytes % 32 == 0)
