@@ -1501,6 +1501,15 @@ static inline int nd_narrow_join(tp_plan *plan)
     return 1;
 }
 
+/* 1 where the dispatcher joins a plan: nd_narrow_join takes it, and the
+ * narrow tile over split rows (nd_nsplit_fit) takes neither the plan nor
+ * the joined one; *joined is the joined plan then. */
+static inline int nd_narrow_join_fit(const tp_plan *plan, tp_plan *joined)
+{
+    *joined = *plan;
+    return !nd_nsplit_fit(plan) && nd_narrow_join(joined) && !nd_nsplit_fit(joined);
+}
+
 /* Element k of a block's load: run q, element r of it, input offset off =
  * q in_row + r (from the block's first element). */
 typedef struct {

@@ -1671,20 +1671,18 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     else if (!small && !wide_skinny && !quads && !pairs)
         funnel = nd_funnel_split_fit(&plan, (uintptr_t)in, (uintptr_t)out);   /* a split side from 32 up */
     skinny = wide_skinny || (!quads && !pairs && !funnel && skinny_fit && sk_pick(sg.wide, sg.k));
-    batch = plan;
-    if (skinny && !wide_skinny && skinny_fit == 2 && !nd_nsplit_fit(&plan) &&
-        nd_narrow_join(&batch) && !nd_nsplit_fit(&batch))
-        skinny = 0;   /* a tall skinny tile of few rows: the narrow tile, joined (below) */
-    /* Why: on 19 such tiles drawn at random permute_nd_skinny_tall ran at
-     * 1.9 to 26.7% of the copy (a block for each matrix of a few hundred
-     * bytes), the joined narrow tile at 14.4 to 16.4% (bytes) and 27.1 to
-     * 31.7% (2-byte), each tile faster by 4.7 points or more (H200;
-     * chapter 11's NOTES.md, "Tall skinny tiles of few rows, joined"). */
+    /* A tall skinny tile of few rows that the join takes goes to the narrow
+     * tile, joined (below): on 19 such tiles drawn at random
+     * permute_nd_skinny_tall ran at 1.9 to 26.7% of the copy (a block for
+     * each matrix of a few hundred bytes), the joined narrow tile at 14.4
+     * to 16.4% (bytes) and 27.1 to 31.7% (2-byte), each tile faster by 4.7
+     * points or more (H200; chapter 11's NOTES.md, "Tall skinny tiles of
+     * few rows, joined"). */
+    if (skinny && !wide_skinny && skinny_fit == 2 && nd_narrow_join_fit(&plan, &batch))
+        skinny = 0;
     narrow = !small && !quads && !pairs && !skinny && plan.kind == TP_PLAN_TILE &&
              plan.n_cols < TP_PLAN_SHORT && plan.cols_lo == 0;
-    batch = plan;
-    if (narrow && !funnel && !nd_nsplit_fit(&plan) && nd_narrow_join(&batch) &&
-        !nd_nsplit_fit(&batch))
+    if (narrow && !funnel && nd_narrow_join_fit(&plan, &batch))
         plan = batch;   /* too few rows for a block: they join an other axis (nd_index.h) */
     if (!nd_make_args(&plan, access,
                       quads ? ND_QUAD_TILE : pairs ? ND_PAIR_TILE : nd_tile_side(plan.elem_bytes),
