@@ -12,7 +12,9 @@
 # the L2 write sectors the output needs (chapter 11's NOTES.md, "The
 # 16-byte stores that were not"). Those kernels now store with __stwb,
 # which the compiler keeps whole. Each kernel below must have at least
-# one st.global...v4 in its PTX. One line per kernel: PASS or FAIL.
+# one st.global...v4 in its PTX; the narrow byte tile in words
+# (permute_nd_narrow_words_1) must load and store 4-byte words. One line
+# per kernel: PASS or FAIL.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
@@ -41,6 +43,27 @@ wide() {
             echo "PASS  stores: $k has $n 16-byte global stores in its PTX"
         else
             echo "FAIL  stores: $k has no 16-byte global store in its PTX (split into narrower ones?)"
+            status=1
+        fi
+    done
+}
+
+# words <ptx> <kernel>...: PASS if each kernel's body both loads and
+# stores global memory in 32-bit words (ld.global and st.global of .u32
+# or .b32): the narrow tile in words, whose elements are bytes.
+words() {
+    local ptx=$1 k n
+    shift
+    for k in "$@"; do
+        n=$(awk -v e="_Z${#k}$k" '
+                $0 ~ /\.entry / { inside = index($0, e) > 0 }
+                inside && /ld\.global(\.[a-z]+)*\.[ub]32/ { l++ }
+                inside && /st\.global(\.[a-z]+)*\.[ub]32/ { s++ }
+                END { print (l > 0 && s > 0) ? l + s : 0 }' "$ptx")
+        if [ "$n" -gt 0 ]; then
+            echo "PASS  stores: $k loads and stores 4-byte words ($n in its PTX)"
+        else
+            echo "FAIL  stores: $k has no 4-byte global load or no 4-byte global store in its PTX"
             status=1
         fi
     done
@@ -87,5 +110,13 @@ if ptx chapters/11_batched/permute_nd.cu "$tmp/nd.ptx"; then
     wide "$tmp/nd.ptx" permute_nd_small_stacked_words_1 permute_nd_small_stacked_words_2
     wide "$tmp/nd.ptx" permute_nd_pairs permute_nd_rows_16 permute_nd_rows_flat_16 permute_nd_tile_16 \
         permute_nd_split_16 permute_nd_narrow_16 permute_nd_narrow_walk_16 permute_nd_rows_shift16
+    words "$tmp/nd.ptx" permute_nd_narrow_words_1
+    self=$(words "$tmp/nd.ptx" permute_nd_narrow_1)   # bytes in and out: must be reported
+    if [ "${self#FAIL}" != "$self" ]; then
+        echo "PASS  stores: the check reports permute_nd_narrow_1's byte accesses (self-check)"
+    else
+        echo "FAIL  stores: permute_nd_narrow_1's byte accesses were not reported: $self"
+        status=1
+    fi
 fi
 exit "$status"

@@ -548,17 +548,19 @@ permute_nd_elems_gather_ok() {
 gpu_test "gpu: permute_nd's elements gathered in the output's order (4 and 8-byte) pass their shapes, memcheck clean" permute_nd_elems_gather_ok
 
 # Narrow tiles of few rows joined to the output's next axis
-# (nd_narrow_join), on permute_nd_narrow_walk: tiles of 130 x 9 and 61 x 7
-# bytes, 137 x 9 2-byte elements, 33 x 3 floats and 32 x 16 doubles, each
-# with two other axes, the next one in the output joined to the rows
-# (blocks that end inside one of its row sets); then tall skinny tiles
-# that the join takes (2-byte 90 x 19 and 100 x 5, bytes 48 x 5), and
-# tiles the packed words would leave mostly empty (nd_packed_sparse:
-# bytes 48 x 4, 2-byte 40 x 8). Nsight Compute (H200, 2026-11-28) showed
-# each of the ten on that kernel (before these changes, the three tall
-# skinny ones ran permute_nd_skinny_tall, and the packed words fit the
-# last two's shapes). Five under memcheck too. (Every output byte's
-# source on random problems: tests/test_nd_index.c.)
+# (nd_narrow_join): tiles of 130 x 9 and 61 x 7 bytes, 137 x 9 2-byte
+# elements, 33 x 3 floats and 32 x 16 doubles, each with two other axes,
+# the next one in the output joined to the rows (blocks that end inside
+# one of its row sets); then tall skinny tiles that the join takes
+# (2-byte 90 x 19 and 100 x 5, bytes 48 x 5), and tiles the packed words
+# would leave mostly empty (nd_packed_sparse: bytes 48 x 4, 2-byte 40 x
+# 8). Nsight Compute (H200, 2026-11-28) showed each of the ten on
+# permute_nd_narrow_walk_E, and again after the byte narrow tile in words
+# came: the four byte tiles on permute_nd_narrow_words_1, the 2-byte ones
+# (two checked) still on permute_nd_narrow_walk_2. (Before these changes,
+# the three tall skinny ones ran permute_nd_skinny_tall, and the packed
+# words fit the last two's shapes.) Five under memcheck too. (Every
+# output byte's source on random problems: tests/test_nd_index.c.)
 permute_nd_join_ok() {
     permute_nd_cases "1 3,1,0,2 11x5x130x9" "1 1,3,0,2 13x3x61x7" "2 1,3,0,2 3x11x137x9" \
         "4 1,3,0,2 7x5x33x3" "8 1,3,0,2 5x9x32x16" "2 1,3,0,2 3x41x90x19" "2 1,3,0,2 3x7x100x5" \
@@ -567,6 +569,19 @@ permute_nd_join_ok() {
         "2 1,3,0,2 3x11x137x9" "8 1,3,0,2 5x9x32x16" "1 1,3,0,2 5x13x48x4"
 }
 gpu_test "gpu: permute_nd's narrow tiles joined to the output's next axis pass their shapes, memcheck clean" permute_nd_join_ok
+
+# Narrow byte tiles in words (permute_nd_narrow_words_1; nd_index.h,
+# nd_nw_block), rows not split: 2001 x 9 and 5003 x 13 bytes, an odd
+# number of rows (a column's output run ends inside a word) and an input
+# of an odd size (its last word read byte by byte). Nsight Compute
+# (H200, 2026-11-28) showed both on that kernel; the split rows are the
+# join's test above. One under memcheck too. (Every output byte's source
+# on random problems: tests/test_nd_index.c.)
+permute_nd_words_ok() {
+    permute_nd_cases "1 0,2,1 3x2001x9" "1 0,2,1 2x5003x13" &&
+    permute_nd_cases memcheck "1 0,2,1 3x2001x9"
+}
+gpu_test "gpu: permute_nd's narrow byte tiles in words pass their shapes, memcheck clean" permute_nd_words_ok
 
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and

@@ -1462,6 +1462,137 @@ static int narrow_join_cases(void)
     return 1;
 }
 
+/* permute_nd_narrow_words_1, block by block and thread by thread: phase
+ * 1's word loads (aligned, never past the input's end but element by
+ * element) put each element's source in its shared slot; phase 2 reads
+ * only slots this block filled and stores each column's run in aligned
+ * words, or element by element at its ends. The slow row stride is off
+ * by one where broken. */
+static int narrow_words_writes_all(const tp_problem *p, const tp_plan *plan, int broken)
+{
+    static int64_t tile[ND_NARROW_ROWS(1) * (TP_PLAN_SHORT + 1)];
+    const int64_t in_elems = tp_problem_elements(p);
+    const int e = p->elem_bytes;
+    nd_args a;
+    uint32_t grid[3], bx, by, bz;
+    sink s;
+    EXPECT(nd_make_args(plan, e, nd_tile_side(e), &a, grid), "no args");
+    a.group = (uint32_t)nd_narrow_rows(e, (int)plan->n_cols);
+    grid[0] = (uint32_t)((plan->n_rows + a.group - 1) / a.group);
+    a.in_row_hi += broken;
+    if (!sink_open(&s, p, 0, 0))
+        return 0;
+    for (bz = 0; bz < grid[2]; bz++)
+        for (by = 0; by < grid[1]; by++)
+            for (bx = 0; bx < grid[0]; bx++) {
+                int64_t z1, z2, in_off, out_off, A;
+                for (z1 = bz; z1 < a.z_dims[1]; z1 += grid[2])
+                    for (z2 = by; z2 < a.z_dims[2]; z2 += grid[1]) {
+                        const int C = (int)a.n_cols, pitch = nd_narrow_pitch(C);
+                        const uint32_t magic = nd_nw_magic(C);
+                        nd_nw_block b;
+                        int t, w, sr, c, i, kb, klo, khi, j0, ls, lw;
+                        nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+                        b = nd_nw_block_at(&a, e, bx, in_off, out_off);
+                        ls = ND_THREADS / b.wl, lw = ND_THREADS - ls * b.wl;
+                        for (i = 0; i < (int)(sizeof tile / sizeof tile[0]); i++)
+                            tile[i] = -1;
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (sr = t / b.wl, w = t % b.wl; sr < b.runs;
+                                 nd_narrow_next(&w, &sr, lw, ls, b.wl)) {
+                                if (!nd_nw_load_item(&a, &b, sr, w, &A, &kb, &klo, &khi))
+                                    continue;
+                                if (A % b.U != 0 || A < 0 || A >= in_elems) {
+                                    if (!s.bad++)
+                                        snprintf(why, sizeof why, "a word load at input byte %lld",
+                                                 (long long)A);
+                                    continue;
+                                }
+                                for (i = 0; i < b.U; i++) {
+                                    const int kk = kb + i;
+                                    if (kk >= klo && kk < khi) {
+                                        const int r = nd_nw_row(kk, magic);
+                                        if (r != kk / C && !s.bad++)
+                                            snprintf(why, sizeof why, "byte %d's row %d", kk, r);
+                                        if (A + i >= in_elems && !s.bad++)
+                                            snprintf(why, sizeof why, "an element past the input");
+                                        tile[r * pitch + kk - r * C] = A + i;
+                                    }
+                                }
+                            }
+                        ls = ND_THREADS / b.wo, lw = ND_THREADS - ls * b.wo;
+                        for (t = 0; t < ND_THREADS; t++)
+                            for (c = t / b.wo, w = t % b.wo; c < C;
+                                 nd_narrow_next(&w, &c, lw, ls, b.wo)) {
+                                if (!nd_nw_store_item(&a, &b, c, w, &A, &j0))
+                                    continue;
+                                if (A % b.U != 0 && !s.bad++)
+                                    snprintf(why, sizeof why, "a word store at output byte %lld",
+                                             (long long)A);
+                                for (i = 0; i < b.U; i++)
+                                    if (j0 + i >= 0 && j0 + i < b.rows) {
+                                        const int64_t from = tile[(j0 + i) * pitch + c];
+                                        if (from < 0 && !s.bad++)
+                                            snprintf(why, sizeof why, "output byte %lld from a "
+                                                     "shared slot not loaded", (long long)(A + i));
+                                        store(&s, (A + i) * e, from * e, e);
+                                    }
+                            }
+                    }
+            }
+    return sink_close(&s);
+}
+
+/* permute_nd_narrow_words_1 on random narrow byte tiles whose rows lie
+ * one after another in the input, joined (nd_narrow_join) and not: every
+ * output byte once, from the right place; a wrong slow stride caught;
+ * 2-byte tiles left to the narrow tile. */
+static int narrow_words_cases(void)
+{
+    int n, joined = 0, single = 0, two = 0, broken_caught = 0;
+    srand(26);
+    for (n = 0; n < 40000 && (joined < 200 || single < 200 || two < 100); n++) {
+        int rank = 3 + rand() % 2, perm[4], k;
+        int64_t dims[4];
+        tp_problem p;
+        tp_plan plan;
+        for (k = 0; k < rank; k++) {
+            dims[k] = 2 + rand() % 7;
+            perm[k] = k;
+        }
+        dims[rank - 1] = 2 + rand() % 30;   /* the columns: fewer than TP_PLAN_SHORT */
+        for (k = rank - 1; k > 0; k--) {
+            int j = rand() % (k + 1), t = perm[k];
+            perm[k] = perm[j];
+            perm[j] = t;
+        }
+        if (perm[rank - 1] != rank - 1)
+            dims[perm[rank - 1]] = n % 3 ? 2 + rand() % 200 : 300 + rand() % 1500;
+        p = tp_problem_make(rank, dims, perm, 1 + n % 2);
+        plan = tp_problem_plan(&p);
+        if (plan.kind != TP_PLAN_TILE || plan.n_cols >= TP_PLAN_SHORT || plan.cols_lo != 0)
+            continue;
+        if (plan.rows_lo == 0)
+            nd_narrow_join(&plan);
+        if (!nd_nw_fit(&plan, 0, 0)) {
+            two += p.elem_bytes == 2 && plan.in_row == plan.n_cols && plan.n_cols >= 2;
+            continue;
+        }
+        if (plan.rows_lo != 0)
+            joined++;
+        else
+            single++;
+        if (!narrow_words_writes_all(&p, &plan, 0))
+            return 0;
+        if (!broken_caught && plan.rows_lo != 0 && plan.n_rows > plan.rows_lo)
+            broken_caught = !narrow_words_writes_all(&p, &plan, 1);
+    }
+    EXPECT(joined >= 200 && single >= 200 && two >= 100,
+           "split %d, not split %d of the byte tiles, 2-byte %d left", joined, single, two);
+    EXPECT(broken_caught, "a wrong slow stride went unnoticed");
+    return 1;
+}
+
 /* The packed words step aside on tiles of few columns (nd_packed_sparse):
  * tiles measured on both sides of its lines (chapter 11's NOTES.md,
  * "Packed words on few columns"; the % of the copy with the packed words
@@ -1779,6 +1910,10 @@ int main(void)
     run("narrow tiles of few rows joined to the output's next axis (nd_narrow_join): random "
         "problems through permute_nd_narrow_walk, those left through permute_nd_narrow",
         narrow_join_cases);
+    run("narrow byte tiles in words (permute_nd_narrow_words_1): random problems, rows split "
+        "or not, every output byte once from the right place; 2-byte tiles left to the narrow "
+        "tile",
+        narrow_words_cases);
     run("tiles of few columns that the byte quads or 2-byte pairs would leave mostly empty "
         "(nd_packed_sparse): measured ones on the side that ran faster, small ones through "
         "permute_nd_narrow",

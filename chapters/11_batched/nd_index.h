@@ -1421,6 +1421,116 @@ ND_HD void nd_row_walk_next(nd_row_walk *w, nd_row_step t)
     }
 }
 
+/* The narrow tile in words (permute_nd_narrow_words_1): a narrow tile of
+ * bytes whose rows lie one after another in the input
+ * (in_row == C), split over two axes (as nd_narrow_join leaves them) or
+ * not. The joined narrow tile moved a byte no faster than a float: about
+ * 86 instructions a thread for each element, the SMs 83% busy and DRAM
+ * 12% (H200; NOTES.md, "Tall skinny tiles of few rows, joined"). Here a
+ * block's rows are a few runs of the input, one for each slow index (one
+ * run where the rows are not split), each run's elements contiguous:
+ * phase 1 loads each run in aligned 4-byte words of U = 4 / E elements
+ * (the first and last only in part) and puts each element in its shared
+ * slot (row k / C, column k % C of the block's elements k, at row pitch
+ * nd_narrow_pitch(C)); phase 2 stores each column's output run, rows r0
+ * .. r0 + rows - 1 one after another, in aligned 4-byte words, U rows of
+ * one column from the shared tile, the first and last word of a run
+ * element by element (a neighbouring block writes their other
+ * elements). All offsets here count elements. It spends 17% fewer
+ * instructions than the narrow tile, ran 0.4 to 4.8 points of the copy
+ * faster on the 17 byte tiles measured, and is still bound by its
+ * instructions (H200; NOTES.md, "The byte narrow tile in words"). */
+typedef struct {
+    int64_t r0, in_off, out_off, h0, L;
+    int rows, C, U, runs, lo0;
+    int wl, wo;   /* a run's words (at most, phase 1) and a column's (phase 2) */
+} nd_nw_block;
+
+/* 1 where permute_nd_narrow_words_1 takes a narrow plan (buffers at in,
+ * out). Bytes only: the same kernel for 2-byte elements (U = 2) ran
+ * slower than permute_nd_narrow_walk_2 on all 10 tiles it took (NOTES.md,
+ * "The byte narrow tile in words"). */
+ND_HD int nd_nw_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
+{
+    return plan->kind == TP_PLAN_TILE && plan->elem_bytes == 1 && plan->cols_lo == 0 &&
+           plan->n_cols >= 2 && plan->n_cols < TP_PLAN_SHORT && plan->in_row == plan->n_cols &&
+           (in | out) % 4 == 0;
+}
+
+/* Block x's runs, elements of E bytes: R = a->group rows a block; in_off
+ * and out_off from nd_offsets. A split side's run s is slow index h0 +
+ * s, its rows lo0 .. L - 1 for s = 0 and 0 .. L - 1 after (the last, to
+ * the block's end); rows not split are one run (L = the block's rows). */
+ND_HD nd_nw_block nd_nw_block_at(const nd_args *a, int E, uint32_t x, int64_t in_off,
+                                 int64_t out_off)
+{
+    nd_nw_block b;
+    const int64_t R = (int64_t)a->group;
+    b.r0 = (int64_t)x * R;
+    b.rows = (int)(a->n_rows - b.r0 < R ? a->n_rows - b.r0 : R);
+    b.C = (int)a->n_cols;
+    b.U = 4 / E;
+    b.in_off = in_off;
+    b.out_off = out_off;
+    if (a->rows_lo != 0) {
+        b.L = a->rows_lo;
+        b.h0 = b.r0 / b.L;
+        b.lo0 = (int)(b.r0 - b.h0 * b.L);
+        b.runs = (int)((b.lo0 + b.rows + b.L - 1) / b.L);
+    } else {
+        b.L = b.rows;
+        b.h0 = 0;
+        b.lo0 = 0;
+        b.runs = 1;
+    }
+    b.wl = (int)(((b.L < b.rows ? b.L : b.rows) * b.C + b.U - 1) / b.U + 1);
+    b.wo = (b.rows + b.U - 1) / b.U + 1;
+    return b;
+}
+
+/* Phase 1's item (run s, word w): 0 where the run has no word w, else 1
+ * with *A the word's first input element (a multiple of U), *kb the
+ * block's element index of it (below *klo where the run starts inside
+ * the word), and [*klo, *khi) the block's elements of this run. */
+ND_HD int nd_nw_load_item(const nd_args *a, const nd_nw_block *b, int s, int w, int64_t *A,
+                          int *kb, int *klo, int *khi)
+{
+    const int64_t lo = s == 0 ? b->lo0 : 0;
+    const int64_t end = b->lo0 + b->rows - (int64_t)s * b->L;   /* past the block's rows */
+    const int64_t hi = end < b->L ? end : b->L;
+    const int64_t start = b->in_off + (a->rows_lo ? (b->h0 + s) * a->in_row_hi : b->r0 * b->C) +
+                          lo * b->C;
+    *A = (start & ~(int64_t)(b->U - 1)) + (int64_t)b->U * w;
+    *klo = (int)(((int64_t)s * b->L + lo - b->lo0) * b->C);
+    *khi = *klo + (int)((hi - lo) * b->C);
+    *kb = *klo + (int)(*A - start);
+    return *kb < *khi;
+}
+
+/* The row of block element k (0 <= k < 2^16) for C columns: k / C as a
+ * multiply, m = nd_nw_magic(C) (exact while k C < 2^32). */
+ND_HD uint32_t nd_nw_magic(int C)
+{
+    return 0xFFFFFFFFu / (uint32_t)C + 1u;
+}
+ND_HD int nd_nw_row(int k, uint32_t m)
+{
+    return (int)(((uint64_t)(uint32_t)k * m) >> 32);
+}
+
+/* Phase 2's item (column c, word w): 0 where column c's run has no word
+ * w, else 1 with *A the word's first output element (a multiple of U)
+ * and *j0 the block row of it (negative where the run starts inside the
+ * word; rows j0 .. j0 + U - 1 of 0 .. rows - 1 are the run's). */
+ND_HD int nd_nw_store_item(const nd_args *a, const nd_nw_block *b, int c, int w, int64_t *A,
+                           int *j0)
+{
+    const int64_t start = b->out_off + (int64_t)c * a->out_col + b->r0;
+    *A = (start & ~(int64_t)(b->U - 1)) + (int64_t)b->U * w;
+    *j0 = (int)(*A - start);
+    return *j0 < b->rows;
+}
+
 /* The shared row of one fast index: n = H C elements or a few more, so
  * that the row's start moves by an odd number of 4-byte words (bytes and
  * 2-byte elements) or an odd number of elements: the 32 lanes that read

@@ -218,6 +218,79 @@ ND_NARROW_KERNEL(permute_nd_narrow_walk_4, uint32_t, 1)
 ND_NARROW_KERNEL(permute_nd_narrow_walk_8, unsigned long long, 1)
 ND_NARROW_KERNEL(permute_nd_narrow_walk_16, nd_16, 1)
 
+/* The narrow tile in words, elements of 1 byte (T): nd_index.h,
+ * nd_nw_block, says how. (A 2-byte instantiation ran slower than
+ * permute_nd_narrow_walk_2 on all 10 tiles it took: NOTES.md, "The byte
+ * narrow tile in words".) A thread takes items t, t + ND_THREADS, ...
+ * (stepped, not divided), 8 loads in flight before their elements go to
+ * shared memory; in_elems: the input's size, so that a word is never
+ * read past its end. */
+#define ND_NW_KERNEL(NAME, T)                                                            \
+    __global__ void __launch_bounds__(ND_THREADS)                                        \
+        NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a, int64_t in_elems) \
+    {                                                                                    \
+        __shared__ T tile[ND_NARROW_ROWS(sizeof(T)) * (TP_PLAN_SHORT + 1)];              \
+        const int C = (int)a.n_cols, pitch = nd_narrow_pitch(C), t = threadIdx.x;        \
+        const int U = 4 / sizeof(T), SH = 8 * sizeof(T); /* elements a word, bits one */ \
+        const uint32_t magic = nd_nw_magic(C);                                           \
+        int64_t in_off, out_off, A;                                                      \
+        for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
+            for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
+                nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
+                const nd_nw_block b =                                                    \
+                    nd_nw_block_at(&a, sizeof(T), blockIdx.x, in_off, out_off);          \
+                const int ls = ND_THREADS / b.wl, lw = ND_THREADS - ls * b.wl;           \
+                int s = t / b.wl, w = t - (t / b.wl) * b.wl;                             \
+                while (s < b.runs) { /* phase 1: the runs, in words */                   \
+                    uint32_t v[ND_NARROW_BATCH];                                         \
+                    int kb[ND_NARROW_BATCH], klo[ND_NARROW_BATCH], khi[ND_NARROW_BATCH]; \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++) {        \
+                        if (s < b.runs && nd_nw_load_item(&a, &b, s, w, &A, &kb[k],      \
+                                                          &klo[k], &khi[k])) {           \
+                            if (A + U <= in_elems) {                                     \
+                                v[k] = *(const uint32_t *)(in + A);                      \
+                            } else { /* the input's last elements */                     \
+                                v[k] = 0;                                                \
+                                for (int i = 0; i < U && A + i < in_elems; i++)          \
+                                    v[k] |= (uint32_t)in[A + i] << SH * i;               \
+                            }                                                            \
+                        } else {                                                         \
+                            kb[k] = klo[k] = khi[k] = 0;                                 \
+                        }                                                                \
+                        nd_narrow_next(&w, &s, lw, ls, b.wl);                            \
+                    }                                                                    \
+                    _Pragma("unroll") for (int k = 0; k < ND_NARROW_BATCH; k++)          \
+                        _Pragma("unroll") for (int i = 0; i < U; i++) {                  \
+                            const int kk = kb[k] + i;                                    \
+                            if (kk >= klo[k] && kk < khi[k]) { /* row r, col kk - r C */ \
+                                const int r = nd_nw_row(kk, magic);                      \
+                                tile[r * pitch + kk - r * C] = (T)(v[k] >> SH * i);      \
+                            }                                                            \
+                        }                                                                \
+                }                                                                        \
+                __syncthreads();                                                         \
+                const int cs = ND_THREADS / b.wo, cw = ND_THREADS - cs * b.wo;           \
+                int c = t / b.wo, j0;                                                    \
+                for (w = t - (t / b.wo) * b.wo; c < C;                                   \
+                     nd_narrow_next(&w, &c, cw, cs, b.wo)) {                             \
+                    if (!nd_nw_store_item(&a, &b, c, w, &A, &j0)) /* phase 2: words */   \
+                        continue;                                                        \
+                    uint32_t x = 0;                                                      \
+                    _Pragma("unroll") for (int i = 0; i < U; i++)                        \
+                        if (j0 + i >= 0 && j0 + i < b.rows)                              \
+                            x |= (uint32_t)tile[(j0 + i) * pitch + c] << SH * i;         \
+                    if (j0 >= 0 && j0 + U <= b.rows)                                     \
+                        *(uint32_t *)(out + A) = x;                                      \
+                    else                                                                 \
+                        for (int i = 0; i < U; i++)                                      \
+                            if (j0 + i >= 0 && j0 + i < b.rows)                          \
+                                out[A + i] = (T)(x >> SH * i);                           \
+                }                                                                        \
+                __syncthreads(); /* the tile is refilled for the next (z1, z2) */        \
+            }                                                                            \
+    }
+ND_NW_KERNEL(permute_nd_narrow_words_1, uint8_t)
+
 /* ---- The narrow tile over split rows ---------------------------------------
 
  * nd_index.h's geometry (nd_nsplit_fit): a block takes a.group = H slow
@@ -1567,7 +1640,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     tp_plan plan;
     nd_args a;
     uint32_t g[3];
-    int access, quads, pairs, funnel, shift, shift16, blocks, narrow, nsplit, skinny, small;
+    int access, quads, pairs, funnel, shift, shift16, blocks, narrow, nsplit, skinny, small, words;
     int skinny_fit, wide_skinny, gword;
     const int aligned4 = ((uintptr_t)in | (uintptr_t)out) % 4 == 0;
     const int aligned16 = ((uintptr_t)in | (uintptr_t)out) % 16 == 0;
@@ -1705,6 +1778,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         g[0] = (uint32_t)sk_blocks(&sg);
     }
     nsplit = narrow ? nd_nsplit_fit(&plan) : 0;
+    words = narrow && !nsplit && nd_nw_fit(&plan, (uintptr_t)in, (uintptr_t)out);
     if (nsplit) {   /* its own blocks: nsplit slow row indices each, all fast ones */
         int64_t x = (plan.n_rows / plan.rows_lo + nsplit - 1) / nsplit;
         if (x > 0x7FFFFFFFLL)
@@ -1790,6 +1864,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                                                                       (uint8_t *)out, a, sg);
     } else if (nsplit) {
         ND_LAUNCH(permute_nd_narrow_split, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+    } else if (words) {   /* bytes; the grid and rows of the narrow tile */
+        permute_nd_narrow_words_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+            (const uint8_t *)in, (uint8_t *)out, a, tp_problem_elements(p));
     } else if (narrow && plan.rows_lo != 0) {   /* rows split over two axes: walked */
         ND_LAUNCH(permute_nd_narrow_walk, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
     } else if (narrow) {

@@ -38,7 +38,8 @@
  *                             columns fewer than 32 that cannot continue
  *                             into another axis, permute_nd_narrow (a
  *                             block takes whole rows, chapter 9's lever
- *                             5), or for 1 and
+ *                             5; bytes whose rows are dense in the input
+ *                             in 4-byte words, _words_1), or for 1 and
  *                             2 bytes with a side of a few elements
  *                             permute_nd_skinny (chapter 10's skinny
  *                             kernels); for a batch of small dense
