@@ -27,18 +27,24 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 status=0
 
+# lines <ptx> <kernel> <regex>: how many lines of the kernel's body in
+# the PTX match the regex. A mangled name starts with the length of the
+# plain one (_Z18permute_nd_small_4...), so permute_nd_small_4 never
+# matches permute_nd_small_4x.
+lines() {
+    awk -v e="_Z${#2}$2" -v re="$3" '
+        $0 ~ /\.entry / { inside = index($0, e) > 0 }
+        inside && $0 ~ re { n++ }
+        END { print n + 0 }' "$1"
+}
+
 # wide <ptx> <kernel>...: PASS if each kernel's body has a 16-byte global
-# store. A mangled name starts with the length of the plain one
-# (_Z18permute_nd_small_4...), so permute_nd_small_4 never matches
-# permute_nd_small_4x.
+# store.
 wide() {
     local ptx=$1 k n
     shift
     for k in "$@"; do
-        n=$(awk -v e="_Z${#k}$k" '
-                $0 ~ /\.entry / { inside = index($0, e) > 0 }
-                inside && /st\.global(\.[a-z]+)*\.v4\./ { n++ }
-                END { print n + 0 }' "$ptx")
+        n=$(lines "$ptx" "$k" 'st[.]global([.][a-z]+)*[.]v4[.]')
         if [ "$n" -gt 0 ]; then
             echo "PASS  stores: $k has $n 16-byte global stores in its PTX"
         else
@@ -52,16 +58,13 @@ wide() {
 # stores global memory in 32-bit words (ld.global and st.global of .u32
 # or .b32): the narrow tile in words, whose elements are bytes.
 words() {
-    local ptx=$1 k n
+    local ptx=$1 k l s
     shift
     for k in "$@"; do
-        n=$(awk -v e="_Z${#k}$k" '
-                $0 ~ /\.entry / { inside = index($0, e) > 0 }
-                inside && /ld\.global(\.[a-z]+)*\.[ub]32/ { l++ }
-                inside && /st\.global(\.[a-z]+)*\.[ub]32/ { s++ }
-                END { print (l > 0 && s > 0) ? l + s : 0 }' "$ptx")
-        if [ "$n" -gt 0 ]; then
-            echo "PASS  stores: $k loads and stores 4-byte words ($n in its PTX)"
+        l=$(lines "$ptx" "$k" 'ld[.]global([.][a-z]+)*[.][ub]32')
+        s=$(lines "$ptx" "$k" 'st[.]global([.][a-z]+)*[.][ub]32')
+        if [ "$l" -gt 0 ] && [ "$s" -gt 0 ]; then
+            echo "PASS  stores: $k loads and stores 4-byte words ($l loads, $s stores in its PTX)"
         else
             echo "FAIL  stores: $k has no 4-byte global load or no 4-byte global store in its PTX"
             status=1

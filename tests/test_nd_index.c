@@ -1396,6 +1396,26 @@ static int narrow_writes_all(const tp_problem *p, const tp_plan *plan, int broke
     return sink_close(&s);
 }
 
+/* A random problem for the narrow tiles' tests: rank 3 or 4, sides 2 to
+ * 8, the last (the columns) 2 to 31, a random permutation. Returns the
+ * rank. */
+static int narrow_draw(int64_t dims[4], int perm[4])
+{
+    const int rank = 3 + rand() % 2;
+    int k;
+    for (k = 0; k < rank; k++) {
+        dims[k] = 2 + rand() % 7;
+        perm[k] = k;
+    }
+    dims[rank - 1] = 2 + rand() % 30;   /* the columns: fewer than TP_PLAN_SHORT */
+    for (k = rank - 1; k > 0; k--) {
+        int j = rand() % (k + 1), t = perm[k];
+        perm[k] = perm[j];
+        perm[j] = t;
+    }
+    return rank;
+}
+
 /* The narrow tile's rows joined to an other axis (nd_narrow_join): random
  * problems whose plan is a narrow tile of few rows; where the join takes
  * one, permute_nd_narrow_walk on the joined plan writes every output byte
@@ -1410,20 +1430,11 @@ static int narrow_join_cases(void)
     int n, joined = 0, left = 0, broken_caught = 0;
     srand(25);
     for (n = 0; n < 12000 && joined < 200; n++) {
-        int e = sizes[rand() % 5], rank = 3 + rand() % 2, perm[4], k;
+        int e = sizes[rand() % 5], perm[4];
         int64_t dims[4];
+        const int rank = narrow_draw(dims, perm);
         tp_problem p;
         tp_plan plan, before;
-        for (k = 0; k < rank; k++) {
-            dims[k] = 2 + rand() % 7;
-            perm[k] = k;
-        }
-        dims[rank - 1] = 2 + rand() % 30;   /* the columns: fewer than TP_PLAN_SHORT */
-        for (k = rank - 1; k > 0; k--) {
-            int j = rand() % (k + 1), t = perm[k];
-            perm[k] = perm[j];
-            perm[j] = t;
-        }
         if (n % 4 != 3 && perm[rank - 1] != rank - 1) {
             /* mostly: the output's fastest axis 32 to 200 long (the rows),
              * the axis before it in the output another than the columns */
@@ -1552,20 +1563,11 @@ static int narrow_words_cases(void)
     int n, joined = 0, single = 0, two = 0, broken_caught = 0;
     srand(26);
     for (n = 0; n < 40000 && (joined < 200 || single < 200 || two < 100); n++) {
-        int rank = 3 + rand() % 2, perm[4], k;
+        int perm[4];
         int64_t dims[4];
+        const int rank = narrow_draw(dims, perm);
         tp_problem p;
         tp_plan plan;
-        for (k = 0; k < rank; k++) {
-            dims[k] = 2 + rand() % 7;
-            perm[k] = k;
-        }
-        dims[rank - 1] = 2 + rand() % 30;   /* the columns: fewer than TP_PLAN_SHORT */
-        for (k = rank - 1; k > 0; k--) {
-            int j = rand() % (k + 1), t = perm[k];
-            perm[k] = perm[j];
-            perm[j] = t;
-        }
         if (perm[rank - 1] != rank - 1)
             dims[perm[rank - 1]] = n % 3 ? 2 + rand() % 200 : 300 + rand() % 1500;
         p = tp_problem_make(rank, dims, perm, 1 + n % 2);
