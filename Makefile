@@ -256,6 +256,12 @@ FIGURES := $(BUILD)/scripts/figures
 $(FIGURES): $(BUILD)/scripts/figures.o
 	$(NVCC) $(GENCODE) $^ -o $@
 
+# Random permutations whose plan is of a chosen kind, as case lines for
+# scripts/compare_trees.sh (no GPU needed; scripts/draw_cases.c says how).
+DRAW_CASES := $(BUILD)/scripts/draw_cases
+$(DRAW_CASES): $(BUILD)/scripts/draw_cases.o $(BUILD)/common/problem.o
+	$(CC) $^ -o $@ -lm
+
 # --- Compiling --------------------------------------------------------------------
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -275,7 +281,7 @@ $(BUILD)/%.o: %.cu
 .PHONY: all lib test check sanitize clean help print-build-dir print-nccl print-gencode profile lessons bench plot sweep tensor-sweep figures
 
 all: $(addprefix $(BIN)/,$(PROGRAMS)) $(TRANSPOSE_LIB) $(TRANSPOSE_SO) $(LIB_EXAMPLE) $(LIBRARY_GPU) $(HOST_TESTS) $(GPU_PROBE) $(BROKEN) $(FLUSH_PROBE) $(PERMUTE_CASE) $(PASTED) $(SHORTCUTS) \
-     $(FIGURES)
+     $(FIGURES) $(DRAW_CASES)
 
 lib: $(TRANSPOSE_LIB) $(TRANSPOSE_SO)
 
