@@ -26,8 +26,7 @@
 # the kernel that each build ran for each case (one launch, --check).
 # Bad arguments or case lines: a message and exit 2, before any build.
 set -u
-cd "$(dirname "$0")/.." || exit 1
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"   # find_cuda_tool; the paths given stay the caller's
 
 usage() {
     echo "compare_trees: $1" >&2
