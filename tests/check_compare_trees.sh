@@ -10,7 +10,8 @@
 # give 75.0 and 50.0, FAIL where a case fails, and exit 1 then; a bad case
 # line and a bad NAME=WHERE must be refused with exit 2 before anything
 # runs, and a build that finds no GPU (permute_case's exit status 3) must
-# stop the script with its message. One PASS or FAIL line each.
+# stop the script with its message. With KERNELS=1 and a stand-in ncu,
+# each build's kernel must be named. One PASS or FAIL line each.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d) || exit 1
@@ -53,6 +54,15 @@ check "% of the faster copy, tag kept" 0 "8 2,1,3,0 19x23x472x121 L: 75.0 50.0" 
     bash scripts/compare_trees.sh "$tmp/good.txt" a="$tmp/a" b="$tmp/b"
 check "a case with no tag" 0 "4 1,0 100x200: 75.0 50.0" \
     bash scripts/compare_trees.sh "$tmp/good.txt" a="$tmp/a" b="$tmp/b"
+
+# KERNELS=1: a stand-in ncu that names the kernel as Nsight Compute does.
+mkdir -p "$tmp/bin"
+printf '%s\n' '#!/usr/bin/env bash' 'echo "==PROF== Profiling \"permute_nd_tile_8\""' \
+    'echo "  permute_nd_tile_8(const unsigned long long *, unsigned long long *, nd_args) (4, 472, 23)x(256, 1, 1), Context 1"' \
+    > "$tmp/bin/ncu"
+chmod +x "$tmp/bin/ncu"
+check "KERNELS=1 names each build's kernel" 0 "8 2,1,3,0 19x23x472x121 L: permute_nd_tile_8 permute_nd_tile_8" \
+    env PATH="$tmp/bin:$PATH" KERNELS=1 bash scripts/compare_trees.sh "$tmp/good.txt" a="$tmp/a" b="$tmp/b"
 
 printf '%s\n' "4 1,0 100x200" "2 1,0 3x3" > "$tmp/fails.txt"
 check "a case that fails" 1 "2 1,0 3x3: FAIL FAIL" \
