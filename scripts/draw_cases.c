@@ -69,7 +69,7 @@ static range parse_range(const char *opt, const char *s)
     return r;
 }
 
-/* splitmix64: the same numbers for the same seed everywhere. */
+/* splitmix64: the same numbers for the same --seed on every machine. */
 static uint64_t state;
 static uint64_t next64(void)
 {

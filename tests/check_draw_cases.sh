@@ -4,7 +4,7 @@
 #
 #   BUILD=build/... bash tests/check_draw_cases.sh   (tests/run.sh runs it in `make test`)
 #
-# The same seed must give the same cases, another seed others; every case
+# The same --seed must give the same cases, another --seed others; every case
 # of a filtered draw must have the plan asked for (its own --plan says,
 # from problem.h's tp_problem_plan) and an input within --bytes; a filter
 # nothing passes must exit 1, bad arguments 2. One PASS or FAIL line each.
@@ -21,9 +21,9 @@ bad() { echo "FAIL  draw_cases: $1"; status=1; }
 
 a=$("$prog" --seed 5 --count 6) b=$("$prog" --seed 5 --count 6) c=$("$prog" --seed 6 --count 6)
 if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ] && [ "$(wc -l <<< "$a")" -eq 6 ]; then
-    ok "a seed draws the same 6 cases again, another seed others"
+    ok "--seed 5 draws the same 6 cases again, --seed 6 others"
 else
-    bad "seeds: 5 gave '$a', then '$b'; 6 gave '$c'"
+    bad "--seed 5 gave '$a', then '$b'; --seed 6 gave '$c'"
 fi
 
 # Tiles of doubles with 17 to 31 rows and two other axes, inputs of 1 to 2 MB.
