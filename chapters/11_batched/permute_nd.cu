@@ -1540,12 +1540,13 @@ ND_EGATHER_KERNEL(permute_nd_elems_gather_8, unsigned long long, 2)
 /* The tiles the element gather takes: 4 and 8-byte elements whose
  * columns (the input's fastest axis) are ND_EGATHER_MAX_OUT_COL elements
  * apart in the output or closer, both buffers 16-byte aligned. The limit
- * was 16 until the H200 ran tiles of 16 to 59 rows drawn at random
- * (permute_case --reps 10, limits 16, 32 and 48 side by side, 2026-11-28;
- * NOTES.md, "The element gather up to 48 columns apart"): at 48, 24 of 39
- * cases ran faster by 1.3 to 32.0 points and 4 slower by 1.2 to 4.2, the
- * two largest on long rows where the tile kernel was at 89 and 94% (the
- * (0, 2, 1) of 5 x 32 x 200003 doubles: 94.3 to 90.1). The H100's losses
+ * was 16 until the H200 ran 34 tiles of 17 to 59 rows drawn at random
+ * and five long-row shapes (permute_case --reps 10, limits 16, 32 and 48
+ * side by side, 2026-11-28; NOTES.md, "The element gather up to 48
+ * columns apart"): at 48, 24 of 39 cases ran faster by 1.3 to 32.0
+ * points and 4 slower by 1.2 to 4.2, the two largest on long rows where
+ * the tile kernel was at 89 and 94% (the (0, 2, 1) of 5 x 32 x 200003
+ * doubles: 94.3 to 90.1). The H100's losses
  * below at 24 to 64 are on such rows too; the H100 has not run the
  * limit of 48. (One of the four slower, by 1.4, is a tile of 54 rows
  * that the rule leaves: the spread between runs.)
