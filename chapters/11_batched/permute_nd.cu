@@ -1537,30 +1537,27 @@ static int nd_gather_launch(const void *in, void *out, const tp_problem *p, cons
 ND_EGATHER_KERNEL(permute_nd_elems_gather_4, uint32_t, 4)
 ND_EGATHER_KERNEL(permute_nd_elems_gather_8, unsigned long long, 2)
 
-/* The tiles the element gather takes: 4 and 8-byte elements whose
- * columns (the input's fastest axis) are ND_EGATHER_MAX_OUT_COL elements
- * apart in the output or closer, both buffers 16-byte aligned. The limit
- * was 16 until the H200 ran 34 tiles of 17 to 59 rows drawn at random
- * and five long-row shapes (permute_case --reps 10, limits 16, 32 and 48
- * side by side, 2026-11-28; NOTES.md, "The element gather up to 48
- * columns apart"): at 48, 24 of 39 cases ran faster by 1.3 to 32.0
- * points and 4 slower by 1.2 to 4.2, the two largest on long rows where
- * the tile kernel was at 89 and 94% (the (0, 2, 1) of 5 x 32 x 200003
- * doubles: 94.3 to 90.1). The H100's losses
- * below at 24 to 64 are on such rows too; the H100 has not run the
- * limit of 48. (One of the four slower, by 1.4, is a tile of 54 rows
- * that the rule leaves: the spread between runs.)
- * First, on the H100 (permute_case --reps 10, the element gather against
- * the kernels the dispatcher picked before, 2026-11-28; NOTES.md,
- * "Elements gathered in the output's order"), the (0, 2, 1) of 5 x R x N
- * went from 83.5 and 81.3% of the copy to 97.8 and 95.3 in 4-byte
- * elements at R = 8 and 16, but lost 1.7 at 32 and 6.8 at 64; in 8-byte elements it gained
- * 5.2 to 10.4 points at R = 4, 8 and 16 and lost 2.5 at 24. Tiles whose
- * columns are far apart in the output lost up to 87 points (hypothesis:
- * an input sector then serves one element before it leaves the caches).
- * 1 and 2-byte elements lost on 14 of 15 shapes (hypothesis: a load for
- * each element costs more than the tile saves; H100 only). 16-byte
- * elements have not been run at all.
+/* The tiles the element gather takes: 4 and 8-byte elements whose columns (the
+ * input's fastest axis) are ND_EGATHER_MAX_OUT_COL elements apart in the output
+ * or closer, both buffers 16-byte aligned. The limit was 16 until the H200 ran
+ * 34 tiles of 17 to 59 rows drawn at random and five long-row shapes
+ * (permute_case --reps 10, limits 16, 32 and 48 side by side, 2026-11-28;
+ * NOTES.md, "The element gather up to 48 columns apart"): at 48, 24 of 39 cases
+ * ran faster by 1.3 to 32.0 points and 4 slower by 1.2 to 4.2, the two largest
+ * on long rows where the tile kernel was at 89 and 94% (the (0, 2, 1) of 5 x 32
+ * x 200003 doubles: 94.3 to 90.1). The H100's losses below at 24 to 64 are on
+ * such rows too; the H100 has not run the limit of 48. (One of the four slower,
+ * by 1.4, is a tile of 54 rows that the rule leaves: the spread between runs.)
+ * First, on the H100 (permute_case --reps 10, the element gather against the
+ * kernels the dispatcher picked before, 2026-11-28; NOTES.md, "Elements
+ * gathered in the output's order"), the (0, 2, 1) of 5 x R x N went from 83.5
+ * and 81.3% of the copy to 97.8 and 95.3 in 4-byte elements at R = 8 and 16,
+ * but lost 1.7 at 32 and 6.8 at 64; in 8-byte elements it gained 5.2 to 10.4
+ * points at R = 4, 8 and 16 and lost 2.5 at 24. Tiles whose columns are far
+ * apart in the output lost up to 87 points (hypothesis: an input sector then
+ * serves one element before it leaves the caches). 1 and 2-byte elements lost
+ * on 14 of 15 shapes (hypothesis: a load for each element costs more than the
+ * tile saves; H100 only). 16-byte elements have not been run at all.
  * Whole small matrices one after another (nd_small_fit's 1) whose sides
  * are both powers of two stay with the batch kernel. The (0, 2, 1) of
  * B x R x C, 20 shapes (H100, permute_case --reps 10, 2026-11-28; NOTES.md,
