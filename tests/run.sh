@@ -534,15 +534,17 @@ gpu_test "gpu: permute_nd's rows gathered in the output's order (4, 8 and 16-byt
 
 # Elements gathered in the output's order (permute_nd_elems_gather): tiles
 # of 4 and 8-byte elements whose columns are 48 elements apart in the
-# output or closer (ND_EGATHER_MAX_OUT_COL), ranks 2 to 4; the first three end in a part of a
-# 16-byte group, and in the last two (rank 4) a thread's group crosses
-# from one value of the output's slowest axis to the next (the carry
-# that a test with 3 x 4 x 5 x 7 there did not reach). Three under
-# memcheck too. (The index arithmetic is checked on 500 random problems
-# by tests/test_nd_index.c.) Then tiles 17 to 48 apart, taken since the
-# limit went from 16 to 48: the 8-byte (2, 1, 3, 0) of 19 x 3 x 5 x 21
-# (19 apart), 4-byte (0, 2, 1) of 3 x 47 x 33 and 8-byte (1, 0, 3, 2) of
-# 5 x 3 x 48 x 11, the last two under memcheck too.
+# output or closer (ND_EGATHER_MAX_OUT_COL), ranks 2 to 4. Of the first
+# seven, the first three end in a part of a 16-byte group, and in the
+# last two (rank 4) a thread's group crosses from one value of the
+# output's slowest axis to the next (the carry that a test with 3 x 4 x
+# 5 x 7 there did not reach); three of them under memcheck too. (The
+# index arithmetic is checked on 500 random problems by
+# tests/test_nd_index.c.) The last three are 17 to 48 apart, taken since
+# the limit went from 16 to 48: the 8-byte (2, 1, 3, 0) of 19 x 3 x 5 x
+# 21, the 4-byte (0, 2, 1) of 3 x 47 x 33 and the 8-byte (1, 0, 3, 2) of
+# 5 x 3 x 48 x 11 (Nsight Compute named permute_nd_elems_gather_8, _4 and
+# _8 for them on an H200, 2026-11-28), the last two under memcheck too.
 permute_nd_elems_gather_ok() {
     permute_nd_cases "8 0,2,1 3x7x157" "4 0,2,1 3x15x37" "4 0,2,3,1 3x5x7x9" "8 1,0 7x1001" \
         "8 1,2,0 16x5x7" "4 2,0,3,1 3x5x7x9" "8 2,0,3,1 3x5x7x9" \
