@@ -554,6 +554,24 @@ permute_nd_elems_gather_ok() {
 }
 gpu_test "gpu: permute_nd's elements gathered in the output's order (4 and 8-byte) pass their shapes, memcheck clean" permute_nd_elems_gather_ok
 
+# Row tiles in 8-byte words (nd_rowtile_fit): rows of a multiple of 8
+# bytes, 24 to 248, of 1 to 8-byte elements, in every kind of tile:
+# square (the 8-byte (2, 1, 0, 3) of 116 x 16 x 30 x 9, rows of 72
+# bytes, a partial tile along A and a third axis; 104, 128 and 248-byte
+# rows), thin 1 (rows of 24 bytes, 8 and 1-byte elements), thin 2 (12 x
+# 301 x 3) and thin 2 a block a line (3 x 401 x 6, 40 x 7 x 33 x 3);
+# then rows the tile leaves to others (nd_rowtile_leaves): 112 bytes, an
+# odd number of 16-byte words (the gather in 16-byte words), and 48
+# bytes (the rows in the output's order). Five under memcheck too.
+permute_nd_rowtile_8_ok() {
+    permute_nd_cases "8 2,1,0,3 116x16x30x9" "4 1,0,2 79x401x26" "2 1,0,2 37x300x64" \
+        "8 1,0,2 33x45x31" "8 1,0,2 301x12x3" "1 1,0,2 3001x13x24" "8 1,0,2 12x301x3" \
+        "4 1,0,2 3x401x6" "8 0,2,1,3 40x7x33x3" "8 1,0,2 40x70x14" "8 1,0,2 40x70x6" &&
+    permute_nd_cases memcheck "8 2,1,0,3 116x16x30x9" "8 1,0,2 33x45x31" "8 1,0,2 301x12x3" \
+        "8 1,0,2 12x301x3" "8 0,2,1,3 40x7x33x3"
+}
+gpu_test "gpu: permute_nd's row tiles in 8-byte words pass their shapes, memcheck clean" permute_nd_rowtile_8_ok
+
 # Narrow tiles of few rows joined to the output's next axis
 # (nd_narrow_join): tiles of 130 x 9 and 61 x 7 bytes, 137 x 9 2-byte
 # elements, 33 x 3 floats and 32 x 16 doubles, each with two other axes,

@@ -1110,8 +1110,8 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * run. A warp's 32 store-side words b W + w of one A-line read shared
  * words b P + a W + w, and P = W (mod 32) (nd_rowtile_pitch), so they
  * fall on 32 banks. The third other axis C, if any, only moves the tile
- * (grid y). Strides in words (of 4 bytes, or 2: below); rows and buffers
- * aligned to them. */
+ * (grid y). Strides in words (of 8, 4 or 2 bytes: below); rows and
+ * buffers aligned to them. */
 /* Rows of up to 124 bytes (31 words) at first: on the H100 this row
  * tile (one warp a line) beat the launch without it on 18 of 19 random
  * shapes with rows of 12 to 124 bytes, and was a point behind on the last
@@ -1129,7 +1129,28 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * beat this tile on every such shape measured: rows of 40 to 248 bytes,
  * 7 shapes, from 71.2-87.3% of the copy here to 86.2-98.4% (H100). Rows
  * in 4-byte accesses stay here (rows of 28, 52 and 148 bytes: 73.0-82.4%
- * here, 46.3-50.8% in the output's order). */
+ * here, 46.3-50.8% in the output's order). Since then most of those rows
+ * take this tile in 8-byte words (below). */
+/* Tiles in 8-byte words. Rows of a multiple of 8 bytes, both buffers
+ * 8-byte aligned, take the tile in 8-byte words (permute_nd_rowtile_8,
+ * _thin*_8); the pitch rule is unchanged (in 8-byte words a half-warp's
+ * 16 words fall on 32 banks). The rows this tile took in 4-byte words
+ * moved half the bytes an instruction, and the rows of 24 to 248 bytes in
+ * 8 or 16-byte accesses had gone to the rows in the output's order and
+ * the gather, which read each row alone: tensor sweep draw 28's 8-byte
+ * (2, 1, 0, 3) of 1160 x 167 x 30 x 9, rows of 72 bytes, ran at 63.7% of
+ * the copy in permute_nd_rows_gather_8 (PyTorch 63.3% of its own), where
+ * Nsight Compute counted 711 MB read from DRAM for 404 MB written; in
+ * this tile 419 MB, at 86.6% of the copy. The tile leaves two kinds of
+ * rows (nd_rowtile_leaves): rows of an odd number of 16-byte words from
+ * 64 bytes keep the gather in 16-byte words (rows of 112 and 176 bytes:
+ * all 3 shapes drawn ran 7.1 to 12.1 points behind in this tile), and
+ * rows of 40 to 56 bytes the rows in the output's order (13 shapes: 7
+ * behind, by 1.8 to 17.2 points, 6 ahead, by 1.7 to 8.7). On 30 shapes
+ * drawn after the rule was set (H200, NOTES.md, "Row tiles in 8-byte
+ * words"), 27 ran faster, by 2.0 to 16.4 points, and three slower: two
+ * with rows of 96 bytes by 0.8 and 1.5, and the 8-byte (1, 2, 0, 3) of
+ * 27 x 399 x 466 x 9 by 7.3. Not run on the H100. */
 /* Thin tiles (permute_nd_rowtile_thin). Where A is shorter than the
  * tile's side T, B is at least T long and B follows A in the input (B's
  * input stride is A's na rows), a tile of all of A by as many rows of B as
@@ -1180,7 +1201,7 @@ typedef struct {
     int W, T;              /* words a row, the tile's side                */
     int Ta, Tb;            /* the tile's rows along A and B               */
     int thin;              /* 0 square; 1 all of A, 2 all of B (below)    */
-    int unit;              /* a word's bytes: 4, or 2 (odd 2-byte rows)   */
+    int unit;              /* a word's bytes: 8, 4, or 2 (odd 2-byte rows) */
 } nd_rowtile;
 
 ND_HD int nd_rowtile_side(int W, int unit)
@@ -1227,18 +1248,33 @@ ND_HD int nd_rowtile_mode(const nd_rowtile *g)
     return g->thin == 2 && g->Tb < ND_THREADS / 32 ? 3 : g->thin;
 }
 
+/* Rows of whole 8-byte words that the row tile leaves to others: an odd
+ * number of 16-byte words from ND_GATHER_MIN_BYTES, both buffers 16-byte
+ * aligned (to the gather in 16-byte words, permute_nd_rows_gather_16),
+ * and rows of 40 to 56 bytes (to the rows in the output's order,
+ * nd_rows_merge). */
+#define ND_GATHER_MIN_BYTES 64
+ND_HD int nd_rowtile_leaves(int64_t L, uintptr_t in, uintptr_t out)
+{
+    return (L % 32 == 16 && L >= ND_GATHER_MIN_BYTES && (in | out) % 16 == 0) ||
+           (L % 8 == 0 && L > 32 && L < ND_GATHER_MIN_BYTES);
+}
+
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
- * C) if the plan's rows are short enough and aligned to their words (4
- * bytes, or 2 for rows of an odd number of 2-byte words); else 0. */
+ * C) if the plan's rows are short enough and aligned to their words (8
+ * bytes where rows and buffers allow, else 4, or 2 for rows of an odd
+ * number of 2-byte words), and not left to others (nd_rowtile_leaves);
+ * else 0. */
 static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t out, nd_rowtile *g,
                                  uint32_t grid[3])
 {
     int64_t L = plan->row_len * plan->elem_bytes, wpe, tiles_b;
-    int k, ia = -1, ib = -1, ic = -1, unit = L % 4 == 0 ? 4 : 2;
+    int k, ia = -1, ib = -1, ic = -1;
+    const int unit = L % 8 == 0 && (in | out) % 8 == 0 ? 8 : L % 4 == 0 ? 4 : 2;
     if (plan->kind != TP_PLAN_ROWS || L % 2 != 0 ||
-        L / unit > (unit == 4 ? ND_RT_MAX_WORDS : ND_RT_MAX_WORDS_2) ||
+        L > (unit == 2 ? 2 * ND_RT_MAX_WORDS_2 : 4 * ND_RT_MAX_WORDS) ||
         (in | out) % (uintptr_t)unit != 0 || plan->nz < 2 || plan->nz > 3 ||
-        nd_rows_out_order(L, nd_access_bytes(L, in, out)))   /* nd_rows_merge's */
+        nd_rowtile_leaves(L, in, out))
         return 0;
     for (k = 0; k < plan->nz; k++) {
         if (plan->z_in[k] == plan->row_len && ia < 0)

@@ -871,8 +871,9 @@ ND_SMALL_KERNEL(permute_nd_small_stacked_words_2, uint16_t, 6)
 
 /* ---- Short rows in a tile (nd_index.h says how) -----------------------------
 
- * In words of U: 4 bytes (_4), or 2 bytes (_2) for rows of an odd number
- * of 2-byte words (nd_rowtile_fit). A block takes the shared memory its
+ * In words of U: 8 bytes (_8) where rows and buffers allow, else 4 bytes
+ * (_4), or 2 bytes (_2) for rows of an odd number of 2-byte words
+ * (nd_rowtile_fit). A block takes the shared memory its
  * tile needs (nd_rowtile_shared_bytes), given at launch: a tile smaller
  * than the largest leaves room for more blocks on a multiprocessor. */
 #define ND_RT_SHARED(U)                                                                  \
@@ -911,6 +912,7 @@ ND_SMALL_KERNEL(permute_nd_small_stacked_words_2, uint16_t, 6)
             __syncthreads();   /* the tile is refilled for the next c */                      \
         }                                                                                     \
     }
+ND_ROWTILE_KERNEL(permute_nd_rowtile_8, unsigned long long)
 ND_ROWTILE_KERNEL(permute_nd_rowtile_4, uint32_t)
 ND_ROWTILE_KERNEL(permute_nd_rowtile_2, uint16_t)
 
@@ -986,6 +988,9 @@ ND_ROWTILE_KERNEL(permute_nd_rowtile_2, uint16_t)
             __syncthreads();   /* the tile is refilled for the next c */                            \
         }                                                                                           \
     }
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin1_8, unsigned long long, 1)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin2_8, unsigned long long, 2)
+ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin3_8, unsigned long long, 3)
 ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin1_4, uint32_t, 1)
 ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin1_2, uint16_t, 1)
 ND_ROWTILE_THIN_KERNEL(permute_nd_rowtile_thin2_4, uint32_t, 2)
@@ -1451,8 +1456,8 @@ permute_nd_rows_gather_bytes(const uint8_t *__restrict__ in, uint8_t *__restrict
  * 8 shapes of 24 to 56 bytes: too little, on too few, to move them.
  * Rows of other lengths go to the bytes kernel from 16 bytes (the
  * shortest that spans at most two rows a group); the row tiles there too
- * take their rows first. */
-#define ND_GATHER_MIN_BYTES 64
+ * take their rows first. (ND_GATHER_MIN_BYTES is in nd_index.h, whose
+ * nd_rowtile_leaves leaves the gather some rows the tile could take.) */
 static int nd_gather_word(const tp_plan *plan, int access, int aligned16)
 {
     const int64_t L = plan->row_len * plan->elem_bytes;
@@ -1681,7 +1686,14 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         const dim3 grid(g[0], g[1], g[2]);
         const int bytes = nd_rowtile_shared_bytes(&rt), mode = nd_rowtile_mode(&rt);
 #define ND_RT_LAUNCH(K, U) K<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const U *)in, (U *)out, rt)
-        if (rt.unit == 2)
+        if (rt.unit == 8)
+            switch (mode) {
+            case 0: ND_RT_LAUNCH(permute_nd_rowtile_8, unsigned long long); break;
+            case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_8, unsigned long long); break;
+            case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_8, unsigned long long); break;
+            default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_8, unsigned long long); break;
+            }
+        else if (rt.unit == 2)
             switch (mode) {
             case 0: ND_RT_LAUNCH(permute_nd_rowtile_2, uint16_t); break;
             case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_2, uint16_t); break;
