@@ -832,12 +832,13 @@ static int small_batch_cases(void)
 
 /* permute_nd_rowtile and permute_nd_rowtile_thin, emulated: for random
  * permutations that keep short rows of whole words (3 and 4 axes, 1 to
- * 8-byte elements; words of 4 bytes, or of 2 where a row is an odd number
- * of 2-byte words), every block, step of C and thread walks its loads into
- * a shared tile (each shared word remembers which input word it holds, and
- * must be written in this step before it is read) and its stores out of
- * it, within the shared memory the launch gives it; the sink checks every
- * output byte. Also: every row length's tile, and every thin side's, fits
+ * 8-byte elements; words of 8 bytes where a row is a multiple of 8 bytes,
+ * else of 4, or of 2 where a row is an odd number of 2-byte words; rows
+ * left to others, nd_rowtile_leaves, must not be taken), every block,
+ * step of C and thread walks its loads into a shared tile (each shared
+ * word remembers which input word it holds, and must be written in this
+ * step before it is read) and its stores out of it, within the shared
+ * memory the launch gives it; the sink checks every output byte. Also: every row length's tile, and every thin side's, fits
  * the 34752 bytes (ND_RT_SHARED_WORDS words of 4 bytes). */
 static void rowtile_load(int64_t *shared, int64_t words, int64_t at, int64_t from, int *ok)
 {
