@@ -838,8 +838,9 @@ static int small_batch_cases(void)
  * step of C and thread walks its loads into a shared tile (each shared
  * word remembers which input word it holds, and must be written in this
  * step before it is read) and its stores out of it, within the shared
- * memory the launch gives it; the sink checks every output byte. Also: every row length's tile, and every thin side's, fits
- * the 34752 bytes (ND_RT_SHARED_WORDS words of 4 bytes). */
+ * memory the launch gives it; the sink checks every output byte. Also:
+ * every row length's tile, and every thin side's, fits the 34752 bytes
+ * (ND_RT_SHARED_WORDS words of 4 bytes). */
 static void rowtile_load(int64_t *shared, int64_t words, int64_t at, int64_t from, int *ok)
 {
     if (at < 0 || at >= words) {

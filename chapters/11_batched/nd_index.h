@@ -1136,10 +1136,10 @@ ND_HD void nd_small_next(nd_small_pos *q, int R, int C)
  * _thin*_8); the pitch rule is unchanged (in 8-byte words a half-warp's
  * 16 words should fall on 32 banks, yet Nsight Compute counted 897,481
  * shared-memory bank conflicts on the 72-byte rows below: not
- * explained). The rows this tile took in 4-byte words
- * moved half the bytes an instruction, and the rows of 24 to 248 bytes in
- * 8 or 16-byte accesses had gone to the rows in the output's order and
- * the gather, which read each row alone: tensor sweep draw 28's 8-byte
+ * explained). The rows this tile took in 4-byte words moved half the
+ * bytes an instruction, and the rows of 24 to 248 bytes in 8 or 16-byte
+ * accesses had gone to the rows in the output's order and the gather,
+ * which read each row alone: tensor sweep draw 28's 8-byte
  * (2, 1, 0, 3) of 1160 x 167 x 30 x 9, rows of 72 bytes, ran at 63.7% of
  * the copy in permute_nd_rows_gather_8 (PyTorch 63.3% of its own), where
  * Nsight Compute counted 711 MB read from DRAM for 404 MB written; in

@@ -873,9 +873,9 @@ ND_SMALL_KERNEL(permute_nd_small_stacked_words_2, uint16_t, 6)
 
  * In words of U: 8 bytes (_8) where rows and buffers allow, else 4 bytes
  * (_4), or 2 bytes (_2) for rows of an odd number of 2-byte words
- * (nd_rowtile_fit). A block takes the shared memory its
- * tile needs (nd_rowtile_shared_bytes), given at launch: a tile smaller
- * than the largest leaves room for more blocks on a multiprocessor. */
+ * (nd_rowtile_fit). A block takes the shared memory its tile needs
+ * (nd_rowtile_shared_bytes), given at launch: a tile smaller than the
+ * largest leaves room for more blocks on a multiprocessor. */
 #define ND_RT_SHARED(U)                                                                  \
     extern __shared__ __align__(16) uint8_t nd_rt_shared[];                              \
     U *const sh = (U *)nd_rt_shared
@@ -1685,28 +1685,22 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     if (nd_rowtile_fit(&plan, (uintptr_t)in, (uintptr_t)out, &rt, g)) {   /* short rows */
         const dim3 grid(g[0], g[1], g[2]);
         const int bytes = nd_rowtile_shared_bytes(&rt), mode = nd_rowtile_mode(&rt);
+        /* the kernel of the tile's mode (nd_rowtile_mode), in words of U, suffix S */
 #define ND_RT_LAUNCH(K, U) K<<<grid, ND_THREADS, bytes, TP_STREAM>>>((const U *)in, (U *)out, rt)
+#define ND_RT_MODES(S, U)                                                                \
+    switch (mode) {                                                                      \
+    case 0: ND_RT_LAUNCH(permute_nd_rowtile_##S, U); break;                              \
+    case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_##S, U); break;                        \
+    case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_##S, U); break;                        \
+    default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_##S, U); break;                       \
+    }
         if (rt.unit == 8)
-            switch (mode) {
-            case 0: ND_RT_LAUNCH(permute_nd_rowtile_8, unsigned long long); break;
-            case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_8, unsigned long long); break;
-            case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_8, unsigned long long); break;
-            default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_8, unsigned long long); break;
-            }
+            ND_RT_MODES(8, unsigned long long)
         else if (rt.unit == 2)
-            switch (mode) {
-            case 0: ND_RT_LAUNCH(permute_nd_rowtile_2, uint16_t); break;
-            case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_2, uint16_t); break;
-            case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_2, uint16_t); break;
-            default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_2, uint16_t); break;
-            }
+            ND_RT_MODES(2, uint16_t)
         else
-            switch (mode) {
-            case 0: ND_RT_LAUNCH(permute_nd_rowtile_4, uint32_t); break;
-            case 1: ND_RT_LAUNCH(permute_nd_rowtile_thin1_4, uint32_t); break;
-            case 2: ND_RT_LAUNCH(permute_nd_rowtile_thin2_4, uint32_t); break;
-            default: ND_RT_LAUNCH(permute_nd_rowtile_thin3_4, uint32_t); break;
-            }
+            ND_RT_MODES(4, uint32_t)
+#undef ND_RT_MODES
 #undef ND_RT_LAUNCH
         CHECK_LAUNCH();
         return NULL;
