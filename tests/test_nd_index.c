@@ -1039,6 +1039,33 @@ static int rowtile_cases(void)
            halves[0], halves[1], halves[2]);
     EXPECT(block_loads >= 5 && block_loads < thin[2], "%d of %d thin 2 tiles loaded a block a line",
            block_loads, thin[2]);
+    /* The rows left to others are left only where the tile would have
+     * taken them in 8 or 16-byte words: float (1, 0, 2) of 100 x 100 x
+     * R, rows of 4R bytes, on buffers 16, 8 and 4-byte aligned. */
+    {
+        static const struct {
+            int R;
+            uintptr_t in, out;
+            int unit;   /* the tile's word, 0 where it is left to others */
+        } left[] = { { 10, 0x10000, 0x20000, 0 }, { 12, 0x10000, 0x20008, 0 },
+                     { 14, 0x10008, 0x20000, 0 }, { 10, 0x10004, 0x20000, 4 },
+                     { 12, 0x10000, 0x20004, 4 }, { 14, 0x1000c, 0x20004, 4 },
+                     { 28, 0x10000, 0x20000, 0 }, { 28, 0x10008, 0x20000, 8 },
+                     { 28, 0x10004, 0x20000, 4 }, { 16, 0x10004, 0x20000, 4 } };
+        for (n = 0; n < (int)(sizeof left / sizeof left[0]); n++) {
+            const int64_t dims[3] = { 100, 100, left[n].R };
+            const int perm[3] = { 1, 0, 2 };
+            tp_problem p = tp_problem_make(3, dims, perm, 4);
+            tp_plan plan = tp_problem_plan(&p);
+            nd_rowtile g;
+            uint32_t grid[3];
+            const int took = nd_rowtile_fit(&plan, left[n].in, left[n].out, &g, grid);
+            EXPECT(took ? g.unit == left[n].unit : left[n].unit == 0,
+                   "rows of %d bytes, buffers at %#lx and %#lx: words of %d bytes, "
+                   "expected %d (0: left to others)", 4 * left[n].R, (unsigned long)left[n].in,
+                   (unsigned long)left[n].out, took ? g.unit : 0, left[n].unit);
+        }
+    }
     return 1;
 }
 

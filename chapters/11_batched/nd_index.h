@@ -1255,13 +1255,15 @@ ND_HD int nd_rowtile_mode(const nd_rowtile *g)
 /* Rows of whole 8-byte words that the row tile leaves to others: an odd
  * number of 16-byte words from ND_GATHER_MIN_BYTES, both buffers 16-byte
  * aligned (to the gather in 16-byte words, permute_nd_rows_gather_16),
- * and rows of 40 to 56 bytes (to the rows in the output's order,
- * nd_rows_merge). */
+ * and rows of 40 to 56 bytes, both buffers 8-byte aligned (to the rows in
+ * the output's order, nd_rows_merge). With buffers only 4-byte aligned
+ * such rows have no 8-byte tile to leave, and keep the tile in 4-byte
+ * words, as before 8-byte words came. */
 #define ND_GATHER_MIN_BYTES 64
 ND_HD int nd_rowtile_leaves(int64_t L, uintptr_t in, uintptr_t out)
 {
     return (L % 32 == 16 && L >= ND_GATHER_MIN_BYTES && (in | out) % 16 == 0) ||
-           (L % 8 == 0 && L > 32 && L < ND_GATHER_MIN_BYTES);
+           (L % 8 == 0 && L > 32 && L < ND_GATHER_MIN_BYTES && (in | out) % 8 == 0);
 }
 
 /* 1 and the tile's geometry in *g (grid[0] its tiles, grid[1] the steps of
