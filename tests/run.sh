@@ -595,18 +595,22 @@ permute_nd_join_ok() {
 }
 gpu_test "gpu: permute_nd's narrow tiles joined to the output's next axis pass their shapes, memcheck clean" permute_nd_join_ok
 
-# Narrow byte tiles in words (permute_nd_narrow_words_1; nd_index.h,
-# nd_nw_block), rows not split: 2001 x 9 and 5003 x 13 bytes, an odd
-# number of rows (a column's output run ends inside a word) and an input
-# of an odd size (its last word read byte by byte). Nsight Compute
-# (H200, 2026-11-28) showed both on that kernel; the split rows are the
-# join's test above. One under memcheck too. (Every output byte's source
-# on random problems: tests/test_nd_index.c.)
-permute_nd_words_ok() {
-    permute_nd_cases "1 0,2,1 3x2001x9" "1 0,2,1 2x5003x13" &&
-    permute_nd_cases memcheck "1 0,2,1 3x2001x9"
+# Tall byte matrices that start inside a 4-byte word
+# (permute_nd_skinny_tall_any_1; nd_skinny_fit): batches an odd number of
+# bytes apart, 7 x 3001 x 9, 5 x 1001 x 13, 3 x 5 x 1001 x 9 (two other
+# axes), and 3 x 2001 x 9 and 2 x 5003 x 13, an odd number of rows and an
+# input of an odd size (its last word read byte by byte). Nsight Compute
+# (H200, 2026-11-29) showed all five on that kernel; these last two ran
+# permute_nd_narrow_words_1 before it came, which now takes only joined
+# rows (the join's test above). Four under memcheck too. (Every access
+# of the kernel's code on the CPU, any start: tests/test_skinny.c.)
+permute_nd_skinny_any_ok() {
+    permute_nd_cases "1 0,2,1 7x3001x9" "1 0,2,1 5x1001x13" "1 1,0,3,2 3x5x1001x9" \
+        "1 0,2,1 3x2001x9" "1 0,2,1 2x5003x13" &&
+    permute_nd_cases memcheck "1 0,2,1 7x3001x9" "1 1,0,3,2 3x5x1001x9" "1 0,2,1 3x2001x9" \
+        "1 0,2,1 2x5003x13"
 }
-gpu_test "gpu: permute_nd's narrow byte tiles in words pass their shapes, memcheck clean" permute_nd_words_ok
+gpu_test "gpu: permute_nd's tall byte matrices that start inside a word pass their shapes, memcheck clean" permute_nd_skinny_any_ok
 
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and

@@ -177,7 +177,7 @@ static uint32_t next_random(void)
  * if every check passes, else 0 with `why` set: besides the checks above,
  * every output byte outside the matrix must stay unwritten. */
 static int check_strided(int wide, int64_t k, int64_t n, int64_t seg_pitch, int e, int64_t in_at,
-                         int64_t out_at, int64_t pad, int drop_parts)
+                         int64_t out_at, int64_t pad, int drop_parts, int any)
 {
     const int64_t seg_bytes = ((k - 1) * seg_pitch + n) * e, run_bytes = k * n * e;
     const int64_t in_bytes = in_at + (wide ? seg_bytes : run_bytes) + pad;
@@ -213,13 +213,13 @@ static int check_strided(int wide, int64_t k, int64_t n, int64_t seg_pitch, int 
     for (b = 0; b < blocks && !emu.bad; b++) {
         memset(emu.sh, 0xa5, emu.sh_bytes);
         for (t = 0; t < SK_THREADS; t++)
-            sk_phase1(in, in_at, emu.sh, &g, b, t, e, g.wide);
+            sk_phase1(in, in_at, emu.sh, &g, b, t, e, g.wide, any);
         for (t = 0; t < SK_THREADS; t++)
             sk_phase2(emu.sh, out, out_at, &g, b, t, e, g.wide);
     }
-    snprintf(why, sizeof why, "%s, k %lld, n %lld, pitch %lld, %d-byte, at %lld/%lld: ",
-             wide ? "wide" : "tall", (long long)k, (long long)n, (long long)seg_pitch, e,
-             (long long)in_at, (long long)out_at);
+    snprintf(why, sizeof why, "%s%s, k %lld, n %lld, pitch %lld, %d-byte, at %lld/%lld: ",
+             wide ? "wide" : "tall", any ? " (runs start anywhere)" : "", (long long)k,
+             (long long)n, (long long)seg_pitch, e, (long long)in_at, (long long)out_at);
     if (emu.bad) {
         snprintf(why + strlen(why), sizeof why - strlen(why), "%s", emu.msg);
         ok = 0;
@@ -245,7 +245,7 @@ static int check_case(int64_t rows, int64_t cols, int e, int drop_parts)
 {
     int wide = rows <= cols;
     int64_t k = wide ? rows : cols, n = wide ? cols : rows;
-    return check_strided(wide, k, n, n, e, 0, 0, 0, drop_parts);
+    return check_strided(wide, k, n, n, e, 0, 0, 0, drop_parts, 0);
 }
 
 /* ---- The tests ----------------------------------------------------------------- */
@@ -283,8 +283,9 @@ static int test_random_shapes(void)
     return 1;
 }
 
-/* Segments further apart than their length, and matrices at any word of
- * larger buffers (chapter 11's tensors): random pitches and offsets. */
+/* Segments further apart than their length, and matrices inside larger
+ * buffers (chapter 11's tensors): random pitches and offsets, at any
+ * element but the wide output's run (on a word). */
 static int test_strided(void)
 {
     int i;
@@ -293,9 +294,14 @@ static int test_strided(void)
         int64_t k = 1 + next_random() % SK_MAX_SIDE;
         int64_t n = 1 + next_random() % 3000;
         int64_t pitch = n + (i % 3 ? (int64_t)(next_random() % 50) : 0);
-        int64_t in_at = 4 * (int64_t)(next_random() % 5), out_at = 4 * (int64_t)(next_random() % 5);
+        int64_t in_at = e * (int64_t)(next_random() % 9);
+        int64_t out_at = wide ? 4 * (int64_t)(next_random() % 5) : e * (int64_t)(next_random() % 9);
         int64_t pad = next_random() % 9;
-        if (!check_strided(wide, k, n, pitch, e, in_at, out_at, pad, 0))
+        /* a tall run off a word needs A (runs that start anywhere); on a word, either */
+        int any = !wide && (in_at % 4 != 0 || next_random() % 2);
+        if (!wide && !any)
+            in_at = 4 * (in_at / 4);
+        if (!check_strided(wide, k, n, pitch, e, in_at, out_at, pad, 0, any))
             return 0;
     }
     return 1;
@@ -306,7 +312,8 @@ static int test_strided(void)
  * block as the kernel walks them; the output against the CPU reference
  * (tp_problem_reference). Returns 1 if the plan does not fit or every
  * check passes; *fits counts the plans that fit. */
-static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *fits)
+static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *fits,
+                    int *off_word)
 {
     tp_problem p = tp_problem_make(rank, dims, perm, e);
     tp_plan plan = tp_problem_plan(&p);
@@ -315,10 +322,11 @@ static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *
     nd_args a;
     uint32_t grid[3];
     uint8_t *in, *out, *want;
-    int t, ok = 1;
+    int t, ok = 1, any;
 
     if (!nd_skinny_fit(&plan, 0, 0, bytes, &g) || !nd_make_args(&plan, e, nd_tile_side(e), &a, grid))
         return 1;
+    any = !g.wide && !nd_skinny_on_words(&plan);   /* as the dispatcher: _tall_any */
     (*fits)++;
     in = malloc(bytes);
     out = calloc(bytes, 1);
@@ -336,10 +344,11 @@ static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *
     for (z1 = 0; z1 < a.z_dims[1]; z1++)
         for (z2 = 0; z2 < a.z_dims[2]; z2++) {
             nd_offsets(&a, 0, z1, z2, &in_off, &out_off);
+            off_word[g.wide] += in_off * e % 4 != 0 && any;
             for (b = 0; b < sk_blocks(&g) && !emu.bad; b++) {
                 memset(emu.sh, 0xa5, emu.sh_bytes);
                 for (t = 0; t < SK_THREADS; t++)
-                    sk_phase1(in, in_off * e, emu.sh, &g, b, t, e, g.wide);
+                    sk_phase1(in, in_off * e, emu.sh, &g, b, t, e, g.wide, any);
                 for (t = 0; t < SK_THREADS; t++)
                     sk_phase2(emu.sh, out, out_off * e, &g, b, t, e, g.wide);
             }
@@ -367,10 +376,11 @@ static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *
 
 /* Tensors of 3 and 4 axes, 1 and 2-byte elements, random permutations,
  * one or two sides small: every plan the skinny tiles take is checked;
- * at least 100 of them must fit, or the test proves little. */
+ * at least 100 of them must fit, or the test proves little, and tall
+ * matrices whose input starts inside a word must be among them. */
 static int test_tensors(void)
 {
-    int i, fits = 0;
+    int i, fits = 0, off_word[2] = { 0, 0 };   /* matrices off a word: tall, wide */
     for (i = 0; i < 3000 && fits < 300; i++) {
         int rank = 3 + (int)(next_random() % 2), e = 1 + (int)(next_random() % 2), k, perm[4];
         int64_t dims[4], size = 1;
@@ -386,10 +396,11 @@ static int test_tensors(void)
             perm[k] = perm[j];
             perm[j] = x;
         }
-        if (!check_nd(rank, dims, perm, e, &fits))
+        if (!check_nd(rank, dims, perm, e, &fits, off_word))
             return 0;
     }
     EXPECT(fits >= 100, "only %d of the drawn tensors fit the skinny tiles", fits);
+    EXPECT(off_word[0] >= 100, "only %d tall matrices started inside a word", off_word[0]);
     return 1;
 }
 

@@ -1012,7 +1012,7 @@ LAUNCH_FUNNEL(launch_u8_funnel, transpose_u8_funnel, uint8_t, 1)
     {                                                                                  \
         extern __shared__ uint32_t sk_piece[];   /* sk_shared_bytes(&g) */            \
         sk_phase1((const uint8_t *)in, 0, (uint8_t *)sk_piece, &g, blockIdx.x,         \
-                  threadIdx.x, (int)sizeof(T), W);                                     \
+                  threadIdx.x, (int)sizeof(T), W, 0);                                  \
         __syncthreads();                                                               \
         sk_phase2((const uint8_t *)sk_piece, (uint8_t *)out, 0, &g, blockIdx.x,        \
                   threadIdx.x, (int)sizeof(T), W);                                     \

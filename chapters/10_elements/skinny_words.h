@@ -29,7 +29,8 @@
  * One side of the piece is one contiguous run of len k elements in
  * global memory (wide: the output, len rows of k; tall: the input, len
  * rows of k), starting on a word (p0 k E is a multiple of 16, and the
- * matrix's first byte must be a multiple of 4); the other side is k
+ * matrix's first byte must be a multiple of 4; but a tall run may start
+ * anywhere where the kernel says so, A below); the other side is k
  * segments of len elements, seg_pitch elements apart, each starting
  * anywhere in a word (wide: the input rows; tall: the output rows). A
  * dense matrix has seg_pitch = n; chapter 11 gives the segments the
@@ -364,7 +365,7 @@ SK_DEV void sk_wide_regs(const uint8_t *in, int64_t in_at, uint8_t *sh, const sk
 /* Phase 1 in items walked one after another: tall, and wide with more
  * than SK_REG_SIDE lines (arguments as sk_phase1's, below). */
 SK_DEV void sk_phase1_items(const uint8_t *in, int64_t in_at, uint8_t *sh, const sk_geom *g,
-                            int64_t block, int t, const int E, const int W)
+                            int64_t block, int t, const int E, const int W, const int A)
 {
     const int k = g->k;
     const int64_t p0 = block * g->w;
@@ -411,6 +412,11 @@ SK_DEV void sk_phase1_items(const uint8_t *in, int64_t in_at, uint8_t *sh, const
     } else {   /* one input run of len rows of k: word u, its elements into their lines */
         const int64_t run = (int64_t)len * k * E, start = in_at + p0 * k * E;
         const int64_t words = (run + 3) / 4, count = (int64_t)len * k;
+        /* A: the run may start sh8 bytes into a word (a batch's matrix,
+         * chapter 11); its word u is then aligned words u and u + 1 from
+         * start - sh8, shifted (the second load mostly hits the cache:
+         * the next thread's first) */
+        const int sh8 = A ? (int)(start & 3) : 0;
         /* element idx = 4 u / E of the run: q = position, r = line */
         sk_walk at = sk_walk_start((int64_t)t * (4 / E), k, (int64_t)SK_THREADS * (4 / E));
         for (base = t; base < words; base += (int64_t)SK_BATCH * SK_THREADS) {
@@ -421,9 +427,12 @@ SK_DEV void sk_phase1_items(const uint8_t *in, int64_t in_at, uint8_t *sh, const
                 pos[b] = (int)at.q;
                 line[b] = at.r;
                 v[b] = 0;
-                if (base + (int64_t)b * SK_THREADS < words)
-                    v[b] = sk_load_word(in, start + 4 * (base + (int64_t)b * SK_THREADS),
-                                        g->in_bytes);
+                if (base + (int64_t)b * SK_THREADS < words) {
+                    const int64_t a = start - sh8 + 4 * (base + (int64_t)b * SK_THREADS);
+                    v[b] = sk_load_word(in, a, g->in_bytes);
+                    if (sh8 != 0)   /* A only */
+                        v[b] = SK_FUNNEL_R(v[b], sk_load_word(in, a + 4, g->in_bytes), 8 * sh8);
+                }
             }
             SK_UNROLL
             for (b = 0; b < SK_BATCH; b++) {
@@ -451,17 +460,20 @@ SK_DEV void sk_phase1_items(const uint8_t *in, int64_t in_at, uint8_t *sh, const
 
 /* Before the barrier: thread t of block `block` fills the piece in shared
  * memory `sh`, from the matrix at byte in_at of the input (a multiple of
- * 4). E is g->e and W is g->wide, each given as a constant by the kernel
- * so that the compiler folds them (a kernel for each); the switch gives
- * sk_wide_regs its k as a constant in each case. */
+ * 4, or of E where A). E is g->e, W is g->wide and A says a tall run may
+ * start inside a word (each word then two aligned words, shifted), each
+ * given as a constant by the kernel so that the compiler folds them (a
+ * kernel for each: chapter 10's and chapter 11's own kernels give A = 0,
+ * and keep the code they had); the switch gives sk_wide_regs its k as a
+ * constant in each case. */
 SK_DEV void sk_phase1(const uint8_t *in, int64_t in_at, uint8_t *sh, const sk_geom *g,
-                      int64_t block, int t, const int E, const int W)
+                      int64_t block, int t, const int E, const int W, const int A)
 {
     if (W && g->k <= SK_REG_SIDE)
         switch (g->k) {
             SK_REG_CASES(SK_REG_CASE)
         }
-    sk_phase1_items(in, in_at, sh, g, block, t, E, W);
+    sk_phase1_items(in, in_at, sh, g, block, t, E, W, A);
 }
 
 /* After the barrier: thread t of block `block` writes the piece to the

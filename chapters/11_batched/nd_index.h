@@ -1325,6 +1325,16 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
 }
 
 
+/* 1 if every matrix of a plan starts on a 4-byte word of the input:
+ * every other axis's input stride a multiple of 4 bytes. */
+static inline int nd_skinny_on_words(const tp_plan *plan)
+{
+    int k, on = 1;
+    for (k = 0; k < plan->nz; k++)
+        on = on && (plan->z_in[k] * plan->elem_bytes) % 4 == 0;
+    return on;
+}
+
 /* permute_nd_skinny (permute_nd.cu): 1 (wide) or 2 (tall) if the skinny
  * tiles can take a TILE plan of 1 or 2-byte elements with no side split,
  * else 0; the geometry in *g. Wide: at most SK_MAX_SIDE rows,
@@ -1332,26 +1342,30 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
  * of n_rows elements); tall: at most SK_MAX_SIDE columns, and
  * the input's row stride is the column count. Both buffers must be 4-byte
  * aligned, and the run side's matrices must start on a word (every other
- * axis's stride on that side a multiple of 4 bytes). */
+ * axis's stride on that side a multiple of 4 bytes), but for tall bytes:
+ * their matrices may start anywhere (nd_skinny_on_words 0), and take the
+ * kernel whose runs start anywhere, permute_nd_skinny_tall_any_1. On 2-byte
+ * tall matrices off a word the same kernel was slower than the narrow
+ * tile on 3 of the 7 cases measured, by up to 5.8 points of the copy
+ * (H200; NOTES.md, "Tall skinny runs that start inside a word"). */
 static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out,
                                 int64_t in_bytes, sk_geom *g)
 {
-    int k, e = plan->elem_bytes, in_words = 1, out_words = 1;
+    int k, e = plan->elem_bytes, out_words = 1;
     if (plan->kind != TP_PLAN_TILE || e > 2 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
         (in | out) % 4 != 0)
         return 0;
-    for (k = 0; k < plan->nz; k++) {   /* every matrix's first byte on a word? */
-        in_words = in_words && (plan->z_in[k] * e) % 4 == 0;
+    for (k = 0; k < plan->nz; k++)   /* every matrix's first output byte on a word? */
         out_words = out_words && (plan->z_out[k] * e) % 4 == 0;
-    }
-    /* The run side needs its matrices to start on a word; the segments
-     * start anywhere. */
+    /* The wide run (the output) needs its matrices to start on a word; the
+     * segments start anywhere; the tall run, bytes anywhere. */
     if (plan->n_rows <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
         plan->n_rows <= plan->n_cols && out_words) {
         *g = sk_make_strided(1, plan->n_rows, plan->n_cols, plan->in_row, e, in_bytes);
         return 1;
     }
-    if (plan->n_cols <= SK_MAX_SIDE && plan->in_row == plan->n_cols && in_words) {
+    if (plan->n_cols <= SK_MAX_SIDE && plan->in_row == plan->n_cols &&
+        (e == 1 || nd_skinny_on_words(plan))) {
         *g = sk_make_strided(0, plan->n_cols, plan->n_rows, plan->out_col, e, in_bytes);
         return 2;
     }

@@ -540,12 +540,16 @@ static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
  * walk, the matrices' first bytes from nd_offsets. */
 /* Phase 1 is a call (not inlined): inlined, the compiler would keep the
  * sums of each line's offset from one matrix to the next, for all k
- * lines of every case of sk_phase1's switch, in registers. */
-#define ND_SKINNY_KERNEL(NAME, E, W)                                                     \
+ * lines of every case of sk_phase1's switch, in registers. A tall
+ * batch of bytes whose matrices do not all start on a 4-byte word (an
+ * odd number of bytes apart, say) takes the kernel with A = 1
+ * (_tall_any_1): each input word two aligned ones, shifted
+ * (skinny_words.h); the others keep A = 0 and chapter 10's code. */
+#define ND_SKINNY_KERNEL(NAME, E, W, A)                                                  \
     static __device__ __noinline__ void NAME##_phase1(const uint8_t *in, int64_t in_at,  \
                                                       uint8_t *sh, const sk_geom *g)     \
     {                                                                                    \
-        sk_phase1(in, in_at, sh, g, blockIdx.x, threadIdx.x, E, W);                      \
+        sk_phase1(in, in_at, sh, g, blockIdx.x, threadIdx.x, E, W, A);                   \
     }                                                                                    \
     __global__ void __launch_bounds__(SK_THREADS)                                        \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a, sk_geom g) \
@@ -562,10 +566,11 @@ static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
                 __syncthreads(); /* the piece is refilled for the next (z1, z2) */       \
             }                                                                            \
     }
-ND_SKINNY_KERNEL(permute_nd_skinny_tall_1, 1, 0)
-ND_SKINNY_KERNEL(permute_nd_skinny_tall_2, 2, 0)
-ND_SKINNY_KERNEL(permute_nd_skinny_wide_1, 1, 1)
-ND_SKINNY_KERNEL(permute_nd_skinny_wide_2, 2, 1)
+ND_SKINNY_KERNEL(permute_nd_skinny_tall_1, 1, 0, 0)
+ND_SKINNY_KERNEL(permute_nd_skinny_tall_2, 2, 0, 0)
+ND_SKINNY_KERNEL(permute_nd_skinny_tall_any_1, 1, 0, 1)
+ND_SKINNY_KERNEL(permute_nd_skinny_wide_1, 1, 1, 0)
+ND_SKINNY_KERNEL(permute_nd_skinny_wide_2, 2, 1, 0)
 typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
 
 /* ---- A batch of small matrices: several whole matrices a block -------------
@@ -1870,9 +1875,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_pairs<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
                                                              (uint16_t *)out, a);
     } else if (skinny) {
+        const int any = !sg.wide && !nd_skinny_on_words(&plan);   /* tall bytes, off a word */
         void (*kernel)(const uint8_t *, uint8_t *, nd_args, sk_geom) =
-            plan.elem_bytes == 1 ? (sg.wide ? permute_nd_skinny_wide_1 : permute_nd_skinny_tall_1)
-                                 : (sg.wide ? permute_nd_skinny_wide_2 : permute_nd_skinny_tall_2);
+            plan.elem_bytes == 1
+                ? (sg.wide ? permute_nd_skinny_wide_1
+                           : any ? permute_nd_skinny_tall_any_1 : permute_nd_skinny_tall_1)
+                : (sg.wide ? permute_nd_skinny_wide_2 : permute_nd_skinny_tall_2);
         kernel<<<grid, SK_THREADS, sk_shared_bytes(&sg), TP_STREAM>>>((const uint8_t *)in,
                                                                       (uint8_t *)out, a, sg);
     } else if (nsplit) {
