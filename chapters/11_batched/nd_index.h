@@ -1344,10 +1344,12 @@ static inline int nd_skinny_on_words(const tp_plan *plan)
  * aligned, and the run side's matrices must start on a word (every other
  * axis's stride on that side a multiple of 4 bytes), but for tall bytes:
  * their matrices may start anywhere (nd_skinny_on_words 0), and take the
- * kernel whose runs start anywhere, permute_nd_skinny_tall_any_1. On 2-byte
- * tall matrices off a word the same kernel was slower than the narrow
- * tile on 3 of the 7 cases measured, by up to 5.8 points of the copy
- * (H200; NOTES.md, "Tall skinny runs that start inside a word"). */
+ * kernel whose runs start anywhere, permute_nd_skinny_tall_any_1: 3.6 to
+ * 5.8 points of the copy faster than the kernels they had on 15 of 22
+ * such cases, 0.5 to 1.8 slower on three batches of matrices of a few
+ * hundred rows. On 2-byte tall matrices off a word the same code was
+ * slower on 5 of 11 cases, by up to 5.8 points (H200; NOTES.md, "Tall
+ * skinny runs that start inside a word"). */
 static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out,
                                 int64_t in_bytes, sk_geom *g)
 {
@@ -1480,9 +1482,13 @@ ND_HD void nd_row_walk_next(nd_row_walk *w, nd_row_step t)
 /* The narrow tile in words (permute_nd_narrow_words_1): a narrow tile of
  * bytes whose rows lie one after another in the input
  * (in_row == C), split over two axes (as nd_narrow_join leaves them) or
- * not. The joined narrow tile moved a byte no faster than a float: about
- * 86 instructions a thread for each element, the SMs 83% busy and DRAM
- * 12% (H200; NOTES.md, "Tall skinny tiles of few rows, joined"). Here a
+ * not. (Since tall bytes off a word went to the skinny tile,
+ * nd_skinny_fit, the dispatcher gives it only rows split over two axes;
+ * the code for rows not split stays, checked on the CPU by
+ * tests/test_nd_index.c.)
+ * The joined narrow tile moved a byte no faster than a float: about 86
+ * instructions a thread for each element, the SMs 83% busy and DRAM 12%
+ * (H200; NOTES.md, "Tall skinny tiles of few rows, joined"). Here a
  * block's rows are a few runs of the input, one for each slow index (one
  * run where the rows are not split), each run's elements contiguous:
  * phase 1 loads each run in aligned 4-byte words of U = 4 / E elements
