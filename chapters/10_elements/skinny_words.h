@@ -414,8 +414,8 @@ SK_DEV void sk_phase1_items(const uint8_t *in, int64_t in_at, uint8_t *sh, const
         const int64_t words = (run + 3) / 4, count = (int64_t)len * k;
         /* A: the run may start sh8 bytes into a word (a batch's matrix,
          * chapter 11); its word u is then aligned words u and u + 1 from
-         * start - sh8, shifted (the second load mostly hits the cache:
-         * the next thread's first) */
+         * start - sh8, shifted (a hypothesis, not profiled: the second
+         * load, the next thread's first, mostly hits the L1) */
         const int sh8 = A ? (int)(start & 3) : 0;
         /* element idx = 4 u / E of the run: q = position, r = line */
         sk_walk at = sk_walk_start((int64_t)t * (4 / E), k, (int64_t)SK_THREADS * (4 / E));
