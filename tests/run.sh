@@ -602,8 +602,9 @@ gpu_test "gpu: permute_nd's narrow tiles joined to the output's next axis pass t
 # input of an odd size (its last word read byte by byte). Nsight Compute
 # (H200, 2026-11-29) showed all five on that kernel; these last two ran
 # permute_nd_narrow_words_1 before it came, which now takes only rows
-# split over two axes (the join's test above). Four under memcheck too. (Every access
-# of the kernel's code on the CPU, any start: tests/test_skinny.c.)
+# split over two axes (the join's test above). Four under memcheck too.
+# (Every access of the kernel's code on the CPU, any start:
+# tests/test_skinny.c.)
 permute_nd_skinny_any_ok() {
     permute_nd_cases "1 0,2,1 7x3001x9" "1 0,2,1 5x1001x13" "1 1,0,3,2 3x5x1001x9" \
         "1 0,2,1 3x2001x9" "1 0,2,1 2x5003x13" &&
