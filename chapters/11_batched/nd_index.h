@@ -1325,13 +1325,14 @@ static inline int nd_rowtile_fit(const tp_plan *plan, uintptr_t in, uintptr_t ou
 }
 
 
-/* 1 if every matrix of a plan starts on a 4-byte word of the input:
- * every other axis's input stride a multiple of 4 bytes. */
-static inline int nd_skinny_on_words(const tp_plan *plan)
+/* 1 if every matrix of a plan starts on a 4-byte word of one side, the
+ * input (z = plan->z_in) or the output (z = plan->z_out): every other
+ * axis's stride on that side a multiple of 4 bytes. */
+static inline int nd_skinny_on_words(const tp_plan *plan, const int64_t *z)
 {
     int k, on = 1;
     for (k = 0; k < plan->nz; k++)
-        on = on && (plan->z_in[k] * plan->elem_bytes) % 4 == 0;
+        on = on && (z[k] * plan->elem_bytes) % 4 == 0;
     return on;
 }
 
@@ -1342,8 +1343,8 @@ static inline int nd_skinny_on_words(const tp_plan *plan)
  * of n_rows elements); tall: at most SK_MAX_SIDE columns, and
  * the input's row stride is the column count. Both buffers must be 4-byte
  * aligned, and the run side's matrices must start on a word (every other
- * axis's stride on that side a multiple of 4 bytes), but for tall bytes:
- * their matrices may start anywhere (nd_skinny_on_words 0), and take the
+ * axis's stride on that side a multiple of 4 bytes: nd_skinny_on_words),
+ * but for tall bytes: their matrices may start anywhere, and take the
  * kernel whose runs start anywhere, permute_nd_skinny_tall_any_1: 3.6 to
  * 5.8 points of the copy faster than the kernels they had on 15 of 22
  * such cases, 0.5 to 1.8 slower on three batches of matrices of a few
@@ -1353,21 +1354,19 @@ static inline int nd_skinny_on_words(const tp_plan *plan)
 static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out,
                                 int64_t in_bytes, sk_geom *g)
 {
-    int k, e = plan->elem_bytes, out_words = 1;
+    int e = plan->elem_bytes;
     if (plan->kind != TP_PLAN_TILE || e > 2 || plan->rows_lo != 0 || plan->cols_lo != 0 ||
         (in | out) % 4 != 0)
         return 0;
-    for (k = 0; k < plan->nz; k++)   /* every matrix's first output byte on a word? */
-        out_words = out_words && (plan->z_out[k] * e) % 4 == 0;
     /* The wide run (the output) needs its matrices to start on a word; the
      * segments start anywhere; the tall run, bytes anywhere. */
     if (plan->n_rows <= SK_MAX_SIDE && plan->out_col == plan->n_rows &&
-        plan->n_rows <= plan->n_cols && out_words) {
+        plan->n_rows <= plan->n_cols && nd_skinny_on_words(plan, plan->z_out)) {
         *g = sk_make_strided(1, plan->n_rows, plan->n_cols, plan->in_row, e, in_bytes);
         return 1;
     }
     if (plan->n_cols <= SK_MAX_SIDE && plan->in_row == plan->n_cols &&
-        (e == 1 || nd_skinny_on_words(plan))) {
+        (e == 1 || nd_skinny_on_words(plan, plan->z_in))) {
         *g = sk_make_strided(0, plan->n_cols, plan->n_rows, plan->out_col, e, in_bytes);
         return 2;
     }

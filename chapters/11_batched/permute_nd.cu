@@ -1875,7 +1875,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         permute_nd_pairs<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
                                                              (uint16_t *)out, a);
     } else if (skinny) {
-        const int any = !sg.wide && !nd_skinny_on_words(&plan);   /* tall bytes, off a word */
+        /* tall bytes off a word: the kernel whose runs start anywhere */
+        const int any = !sg.wide && !nd_skinny_on_words(&plan, plan.z_in);
         void (*kernel)(const uint8_t *, uint8_t *, nd_args, sk_geom) =
             plan.elem_bytes == 1
                 ? (sg.wide ? permute_nd_skinny_wide_1
