@@ -449,10 +449,10 @@ permute_nd_levers_ok() {
         "1 1,0,2 3x4x4001" "2 1,0,2 3x2x3071" "1 2,1,0,3 3x4x5x517" \
         "4 0,2,1,3 3x5x4x371" "8 1,0,2 5x7x449" "4 1,0,2 3x4x1501" "8 1,0,2 3x2x1001" \
         "1 1,0,2 3x7x1501" "2 0,2,1,3 2x3x5x857" \
-        "4 0,2,1 30x2000x18" "8 0,2,1 7x1000x5" "1 0,2,1 5x777x16" \
+        "4 0,2,1 30x2000x18" "8 0,2,1 7x1000x5" "1 0,2,1 5x1777x16" \
         "2 0,3,2,1 4x5x300x18" "4 0,3,2,1 3x5x301x31" "8 0,2,1 3x300x2" \
-        "1 0,2,1 5x776x17" "2 0,2,1 3x1001x30" "1 0,2,1 4x13x3001" "2 0,2,1 3x16x2001" \
-        "1 0,2,1 7x300x31" "2 0,1,3,2 2x3x500x30" \
+        "1 0,2,1 5x1776x17" "2 0,2,1 3x1001x30" "1 0,2,1 4x13x3001" "2 0,2,1 3x16x2001" \
+        "1 0,2,1 7x600x31" "2 0,1,3,2 2x3x500x30" \
         "1 0,1,3,2 50x31x8x33" "2 0,2,1 3001x7x45" "4 0,2,1 999x33x5" "8 0,2,1 500x31x9" \
         "1 1,2,0,3 39x54x42x4" "2 1,0,2 300x201x8" "1 0,2,1,3 5x300x201x2" "1 2,0,1,3 7x5x301x16" \
         "8 0,2,1,3 7x100x12x5" "4 1,0,2 70x33x3" "1 2,0,1,3 9x40x37x12" "2 0,2,1,3 3x50x41x14" \
@@ -464,7 +464,7 @@ permute_nd_levers_ok() {
         "2 0,2,3,1 3x15x31x164" "1 0,2,1 7x9x3001" "4 0,2,1 5x31x700" "8 0,2,1 3x3x10001" \
         "2 0,1,3,2 2x3x20x1001" "1 1,0,3,2 2x3x13x3001" "2 1,0,3,2 3x2x16x2001" \
         "8 0,3,1,2 55x41x3x6" "1 0,2,1 3x3001x10" "2 0,2,1 4x2001x7" "4 0,2,1 5x999x5" \
-        "1 1,0,3,2 2x3x777x17" "2 1,0,3,2 3x2x1001x30" "4 1,0,3,2 3x2x2000x18" \
+        "1 1,0,3,2 2x3x1777x17" "2 1,0,3,2 3x2x1001x30" "4 1,0,3,2 3x2x2000x18" \
         "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "4 0,3,2,1 3x7x500x31" "8 2,1,0 17x300x3" \
         "1 2,1,0 31x2000x2" "2 3,1,2,0 5x9x11x13" \
         "1 2,1,0 12x1484x132" "2 0,3,2,1 6x26x8x432" "1 3,1,0,2 9x129x9x231" "2 3,2,1,0 14x11x34x218" \
@@ -475,7 +475,7 @@ permute_nd_levers_ok() {
         "8 2,0,3,1 19x4x30x678" "1 2,0,3,1 5x3x7x301" "2 2,0,3,1 7x13x5x97" "4 2,0,3,1 3x9x4x300" \
         "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" "8 1,0 15x1001" "8 1,0 16x1001" "8 0,2,1 5x14x301" \
         "1 1,0,2 10x20x99" "1 2,0,1,3 3x40x5x69" "2 2,1,0,3 3x5x4x93" "2 1,0,2 30x5x127" \
-        "1 0,2,1 30x16x401" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301" \
+        "1 0,2,1 30x16x1201" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301" \
         "8 1,2,0,3 7x14x5x21" "1 1,0,2 13x10x172" "4 2,1,0,3 3x17x9x63" "2 0,2,1,3 3x9x11x126" \
         "8 1,0,2 300x5x3" "8 2,1,0,3 5x6x7x3" "1 2,1,0,3 30x7x5x176" "2 2,1,0,3 40x3x5x76" \
         "4 1,0,2 5x7x279" "1 2,1,0,3 3x4x5x1100" "2 1,2,0,3 3x5x4x674" \
@@ -498,7 +498,7 @@ permute_nd_levers_ok() {
         "2 0,2,1 3x1001x30" "1 0,1,3,2 50x31x8x33" "1 1,2,0,3 39x54x42x4" \
         "8 0,2,1,3 7x100x12x5" "1 1,3,2,0 12x45x513x8" "1 1,0,3,2 30x20x8x33" \
         "2 2,1,3,0 17x61x289x46" "1 0,2,1 7x9x3001" "1 1,0,3,2 2x3x13x3001" "1 1,0,3,2 30x20x9x31" \
-        "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x777x17" "4 1,0,2 3x4x1501" "4 0,2,1,3 3x5x4x371" \
+        "1 0,2,1 3x3001x10" "1 1,0,3,2 2x3x1777x17" "4 1,0,2 3x4x1501" "4 0,2,1,3 3x5x4x371" \
         "1 1,0,2 3x7x1501" "1 3,1,2,0 24x73x17x7" "2 2,1,0 30x1001x5" "1 2,1,0 12x1484x132" \
         "2 0,3,2,1 6x26x8x432" "2 1,2,0,3 6x80x169x76" "2 0,2,1,3 4x5x300x76" \
         "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "8 2,0,3,1 5x4x3x678" "2 2,0,3,1 3x13x5x97" \
@@ -597,21 +597,41 @@ gpu_test "gpu: permute_nd's narrow tiles joined to the output's next axis pass t
 
 # Tall byte matrices that start inside a 4-byte word
 # (permute_nd_skinny_tall_any_1; nd_skinny_fit): batches an odd number of
-# bytes apart, 7 x 3001 x 9, 5 x 1001 x 13, 3 x 5 x 1001 x 9 (two other
+# bytes apart, 7 x 3001 x 9, 5 x 1301 x 13, 3 x 5 x 1901 x 9 (two other
 # axes), and 3 x 2001 x 9 and 2 x 5003 x 13, an odd number of rows and an
-# input of an odd size (its last word read byte by byte). Nsight Compute
-# (H200, 2026-11-29) showed all five on that kernel; these last two ran
-# permute_nd_narrow_words_1 before it came, which now takes only rows
-# split over two axes (the join's test above). Four under memcheck too.
+# input of an odd size (its last word read byte by byte); matrices of more
+# than 16384 bytes, which the small batch does not take (below). Nsight
+# Compute (H200, 2026-11-29) showed all five on that kernel; these last
+# two ran permute_nd_narrow_words_1 before it came, which now takes only
+# rows split over two axes (the join's test above). Four under memcheck
+# too.
 # (Every access of the kernel's code on the CPU, any start:
 # tests/test_skinny.c.)
 permute_nd_skinny_any_ok() {
-    permute_nd_cases "1 0,2,1 7x3001x9" "1 0,2,1 5x1001x13" "1 1,0,3,2 3x5x1001x9" \
+    permute_nd_cases "1 0,2,1 7x3001x9" "1 0,2,1 5x1301x13" "1 1,0,3,2 3x5x1901x9" \
         "1 0,2,1 3x2001x9" "1 0,2,1 2x5003x13" &&
-    permute_nd_cases memcheck "1 0,2,1 7x3001x9" "1 1,0,3,2 3x5x1001x9" "1 0,2,1 3x2001x9" \
+    permute_nd_cases memcheck "1 0,2,1 7x3001x9" "1 1,0,3,2 3x5x1901x9" "1 0,2,1 3x2001x9" \
         "1 0,2,1 2x5003x13"
 }
 gpu_test "gpu: permute_nd's tall byte matrices that start inside a word pass their shapes, memcheck clean" permute_nd_skinny_any_ok
+
+# 1-byte matrices of 4097 to 16384 bytes with a short side go to the small
+# batch (nd_small_choose): tall, a matrix a block (5 x 1001 x 13, 13013
+# bytes) or two (7 x 392 x 13, the last block one), apart in the output
+# (3 x 5 x 1001 x 9), 16380 bytes (3 x 546 x 30), whole where they had
+# been batches of columns (30 x 16 x 401), stacked (5 x 19 x 7 x 278),
+# and 4 x 777 x 16, 4 x 776 x 17 and 7 x 300 x 31, which had the skinny
+# tiles before; the wide register sort keeps 5 x 22 x 726. Five under
+# memcheck too. (Which batch each shape takes, on the CPU:
+# tests/test_nd_index.c.)
+permute_nd_small_bytes_ok() {
+    permute_nd_cases "1 0,2,1 5x1001x13" "1 0,2,1 7x392x13" "1 1,0,3,2 3x5x1001x9" \
+        "1 0,2,1 3x546x30" "1 0,2,1 30x16x401" "1 2,0,3,1 5x19x7x278" "1 0,2,1 4x777x16" \
+        "1 0,2,1 4x776x17" "1 0,2,1 7x300x31" "1 0,2,1 5x22x726" &&
+    permute_nd_cases memcheck "1 0,2,1 5x1001x13" "1 1,0,3,2 3x5x1001x9" "1 0,2,1 3x546x30" \
+        "1 0,2,1 30x16x401" "1 2,0,3,1 5x19x7x278"
+}
+gpu_test "gpu: permute_nd's 1-byte matrices of 4 to 16 KB in the small batch pass their shapes, memcheck clean" permute_nd_small_bytes_ok
 
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and

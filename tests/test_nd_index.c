@@ -562,24 +562,35 @@ static int fold_rows_cases(void)
  * bytes gather (nd_small_grid, nd_small_at, nd_small_src, nd_small_next,
  * nd_small_whole, nd_small_dst) is checked by the sink: from the right
  * input element, once, every one. */
+static int plans_equal(const tp_plan *a, const tp_plan *b)
+{
+    int k, same = a->kind == b->kind && a->n_rows == b->n_rows && a->n_cols == b->n_cols &&
+                  a->in_row == b->in_row && a->out_col == b->out_col &&
+                  a->rows_lo == b->rows_lo && a->cols_lo == b->cols_lo && a->nz == b->nz;
+    for (k = 0; same && k < a->nz; k++)
+        same = a->z_dims[k] == b->z_dims[k] && a->z_in[k] == b->z_in[k] &&
+               a->z_out[k] == b->z_out[k];
+    return same;
+}
+
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[14][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+    static const int perms[16][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                       { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
                                       { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 },
                                       { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 },
-                                      { 2, 3, 1, 0 }, { 3, 2, 1, 0 } };
+                                      { 2, 3, 1, 0 }, { 3, 2, 1, 0 }, { 1, 0, 3, 2 },
+                                      { 2, 0, 3, 1 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
     int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0, split_rows = 0;
-    int whole_pieces = 0;
-    uintptr_t in_addr;
+    int whole_pieces = 0, bytes16 = 0, sorted = 0;
     srand(5);
     for (n = 0; n < 1300; n++) {
-        int which = rand() % 14;
+        int which = rand() % 16;
         int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ? 3 : 4;
-        int e = sizes[rand() % 5];
+        int e = which >= 14 ? 1 : sizes[rand() % 5];
         int64_t dims[4];
         int k;
         for (k = 0; k < rank; k++)
@@ -613,6 +624,15 @@ static int small_batch_cases(void)
             dims[1] = 2 + rand() % 4;
             dims[3] = TP_PLAN_SHORT + rand() % 400;
         }
+        if (which >= 14) {   /* 1-byte matrices of 4097 to 16384 bytes with a short side,
+                                (1, 0, 3, 2) tall or wide, or stacked (2, 0, 3, 1) */
+            const int64_t sh = 2 + rand() % (TP_PLAN_SHORT - 2), lo = (4096 + sh) / sh;
+            const int64_t lg = lo + rand() % (ND_SMALL_BYTES / sh - lo + 1);
+            const int tall = which == 14 && rand() % 2;
+            dims[which == 14 ? 2 : 1] = tall ? lg : sh;
+            dims[3] = tall ? sh : lg;
+            dims[0] = 1 + rand() % 8;
+        }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
             dims[1] = TP_PLAN_SHORT + rand() % 3000;
@@ -623,6 +643,9 @@ static int small_batch_cases(void)
         nd_args a;
         uint32_t grid[3];
         sink s;
+        /* the input aligned to 4 bytes but in one of five; the output to e, not always to 16 */
+        const uintptr_t in_addr = 0x10000 + (uintptr_t)(n % 5 == 4 && e < 4 ? e : 0);
+        const uintptr_t out_addr = 0x20000 + (uintptr_t)(e * (n % (16 / e)));
         int mode = nd_small_fit(&plan), was_split = plan.cols_lo != 0;
         if (mode == 0) {   /* as the launch does: stacked matrices first */
             tp_plan b = plan;
@@ -644,6 +667,25 @@ static int small_batch_cases(void)
             EXPECT(mode == 3, "a batch of rows the small batch does not take");
             rows++;
         }
+        {   /* the launch's own choice (nd_small_choose): the search above, and 1-byte
+               matrices of up to ND_SMALL_BYTES with a short side, taken whole, but
+               those the wide register sort takes; the walk below follows it */
+            tp_plan b = tp_problem_plan(&p), c = b;
+            const int chosen = nd_small_choose(&b, in_addr, out_addr, tp_problem_bytes(&p));
+            if (e > 1)
+                EXPECT(chosen == mode && plans_equal(&b, &plan),
+                       "%d-byte elements: the launch's batch (%d) is not the search's (%d)", e,
+                       chosen, mode);
+            else if (chosen != mode || !plans_equal(&b, &plan)) {
+                EXPECT(chosen != 0 && b.n_rows * b.n_cols > ND_SMALL_MAX,
+                       "1-byte matrices of %lld x %lld: the launch's batch %d, the search's %d",
+                       (long long)b.n_rows, (long long)b.n_cols, chosen, mode);
+                bytes16++;
+                mode = chosen;
+                plan = b;
+            }
+            sorted += chosen == 0 && e == 1 && nd_small_pick(&c, ND_SMALL_BYTES) != 0;
+        }
         if (mode == 0)
             continue;
         fits++;
@@ -654,9 +696,7 @@ static int small_batch_cases(void)
         EXPECT(nd_make_args(&plan, e, nd_tile_side(e), &a, grid) &&
                    nd_small_grid(&plan, mode, &a, grid),
                "no grid");
-        /* the input aligned to 4 bytes but in one of five; the output to e, not always to 16 */
-        in_addr = 0x10000 + (uintptr_t)(n % 5 == 4 && e < 4 ? e : 0);
-        if (!sink_open(&s, &p, in_addr, 0x20000 + (uintptr_t)(e * (n % (16 / e)))))
+        if (!sink_open(&s, &p, in_addr, out_addr))
             return 0;
         whole_pieces += mode == 2 && (int)a.pieces < nd_small_batch(&plan) &&
                         a.pieces % (32 * ND_SMALL_RUN_LOADS(e)) == 0;
@@ -827,6 +867,44 @@ static int small_batch_cases(void)
     EXPECT(split_rows >= 20, "only %d of them had rows split over two axes", split_rows);
     EXPECT(whole_pieces >= 10, "only %d batches of columns took whole warp pieces a run",
            whole_pieces);
+    EXPECT(bytes16 >= 40, "only %d batches of 1-byte matrices past ND_SMALL_MAX bytes", bytes16);
+    EXPECT(sorted >= 3, "only %d batches left to the wide register sort", sorted);
+    return 1;
+}
+
+/* nd_small_choose on shapes of its measurement (chapter 11's NOTES.md,
+ * "Small byte matrices of up to 16 KB in the small batch"): 1-byte
+ * matrices with a short side of up to ND_SMALL_BYTES go to the batch,
+ * whole (not as batches of their columns), apart in the output or
+ * stacked, but not those the wide register sort takes; 2-byte ones keep
+ * ND_SMALL_MAX. */
+static int small_bytes_cases(void)
+{
+    static const struct {
+        int e, perm[4], rank;
+        int64_t dims[4], n_cols;
+        int mode;
+    } cases[] = {
+        { 1, { 0, 2, 1 }, 3, { 45105, 392, 13 }, 13, 1 },      /* tall, 5096 bytes           */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 191, 24 }, 24, 1 }, /* apart in the output        */
+        { 1, { 0, 2, 1 }, 3, { 33412, 10, 650 }, 650, 1 },     /* wide, whole: not columns   */
+        { 1, { 2, 0, 3, 1 }, 4, { 936, 19, 91, 278 }, 278, 5 }, /* stacked                  */
+        { 1, { 0, 2, 1 }, 3, { 1000, 546, 30 }, 30, 1 },       /* 16380 bytes                */
+        { 1, { 0, 2, 1 }, 3, { 1000, 547, 30 }, 30, 0 },       /* 16410 bytes: too many      */
+        { 1, { 0, 2, 1 }, 3, { 19831, 22, 726 }, 726, 0 },     /* the wide register sort's   */
+        { 1, { 2, 0, 3, 1 }, 4, { 952, 18, 37, 638 }, 638, 0 }, /* the sort's, stacked       */
+        { 1, { 0, 2, 1 }, 3, { 1000, 30, 547 }, 547, 0 },      /* wide, 16410 bytes          */
+        { 2, { 0, 2, 1 }, 3, { 45105, 392, 13 }, 13, 0 },      /* 2-byte, 10192 bytes        */
+    };
+    int k;
+    for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+        tp_problem p = tp_problem_make(cases[k].rank, cases[k].dims, cases[k].perm, cases[k].e);
+        tp_plan plan = tp_problem_plan(&p);
+        int mode = nd_small_choose(&plan, 0x10000, 0x20000, tp_problem_bytes(&p));
+        EXPECT(mode == cases[k].mode && (mode == 0 || plan.n_cols == cases[k].n_cols),
+               "case %d: the small batch's mode %d (%lld columns), not %d (%lld)", k, mode,
+               (long long)plan.n_cols, cases[k].mode, (long long)cases[k].n_cols);
+    }
     return 1;
 }
 
@@ -1925,9 +2003,13 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("1300 random batches of small matrices (stacked, both sides long), wide (rows split "
-        "too) and narrow tiles through permute_nd_small's loads and stores",
+    run("1300 random batches of small matrices (stacked, both sides long, 1-byte ones up to "
+        "16 KB), wide (rows split too) and narrow tiles through permute_nd_small's loads and "
+        "stores",
         small_batch_cases);
+    run("1-byte matrices of up to 16 KB with a short side to the small batch, but the wide "
+        "register sort's (nd_small_choose)",
+        small_bytes_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     run("400 random narrow tiles over split rows through permute_nd_narrow_split's loads and stores",

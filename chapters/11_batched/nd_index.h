@@ -758,8 +758,10 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * R in_row), each matrix whole in the output and the next one after it
  * (z2's output stride R C); else 0. (The plans tp_problem_plan makes
  * order the other axes by the input, so the test of in_row in the first
- * only states the kernel's assumption.) */
-static inline int nd_small_fit(const tp_plan *plan)
+ * only states the kernel's assumption.) Matrices with a short side may
+ * hold up to short_max bytes (nd_small_fit: ND_SMALL_MAX; nd_small_choose
+ * says when more). */
+static inline int nd_small_fit_max(const tp_plan *plan, int64_t short_max)
 {
     int64_t m = plan->n_rows * plan->n_cols, zi, zo;
     int t = nd_tile_side(plan->elem_bytes);
@@ -767,7 +769,7 @@ static inline int nd_small_fit(const tp_plan *plan)
     if (both_long && plan->elem_bytes > 2)
         return 0;
     if (plan->kind != TP_PLAN_TILE || plan->nz < 1 || plan->cols_lo != 0 ||
-        m * plan->elem_bytes > (both_long ? ND_SMALL_BYTES : ND_SMALL_MAX))
+        m * plan->elem_bytes > (both_long ? ND_SMALL_BYTES : short_max))
         return 0;
     zi = plan->z_in[plan->nz - 1];
     zo = plan->z_out[plan->nz - 1];
@@ -791,6 +793,10 @@ static inline int nd_small_fit(const tp_plan *plan)
     if (zi == plan->n_rows * plan->in_row && zo == m)
         return 5;   /* stacked (nd_small_stack) */
     return zi == plan->n_cols && plan->n_rows < TP_PLAN_SHORT && plan->n_cols == 1 ? 2 : 0;
+}
+static inline int nd_small_fit(const tp_plan *plan)
+{
+    return nd_small_fit_max(plan, ND_SMALL_MAX);
 }
 
 /* How short a wide tile's columns (nd_small_columns) and a narrow tile's
@@ -944,6 +950,26 @@ static inline int nd_small_stack(tp_plan *plan)
         nd_small_append(plan, d, i, o);
     }
     return 1;
+}
+
+/* The small batch's search, in the launch's order, for matrices with a
+ * short side of at most short_max bytes: the matrices as they lie, then
+ * stacked (nd_small_stack), then a wide tile's columns (nd_small_columns),
+ * then a narrow tile's rows (nd_small_rows). nd_small_fit_max's answer
+ * with *plan rewritten for the batch, or 0 and *plan as it was. */
+static inline int nd_small_pick(tp_plan *plan, int64_t short_max)
+{
+    tp_plan b = *plan;
+    int small = nd_small_fit_max(plan, short_max);
+    if (!small && nd_small_stack(&b) && (small = nd_small_fit_max(&b, short_max)) != 0)
+        *plan = b;
+    b = *plan;
+    if (!small && nd_small_columns(&b) && (small = nd_small_fit_max(&b, short_max)) != 0)
+        *plan = b;
+    b = *plan;
+    if (!small && nd_small_rows(&b) && (small = nd_small_fit_max(&b, short_max)) != 0)
+        *plan = b;
+    return small;
 }
 
 /* Matrices a block: as many as ND_SMALL_BYTES holds, rounded down so that
@@ -1348,7 +1374,8 @@ static inline int nd_skinny_on_words(const tp_plan *plan, const int64_t *z)
  * kernel whose runs start anywhere, permute_nd_skinny_tall_any_1: 3.6 to
  * 5.8 points of the copy faster than the kernels they had on 15 of 22
  * such cases, 0.5 to 1.8 slower on three batches of matrices of a few
- * hundred rows. On 2-byte tall matrices off a word the same code was
+ * hundred rows (two of which the small batch now takes: nd_small_choose).
+ * On 2-byte tall matrices off a word the same code was
  * slower on 5 of 11 cases, by up to 5.8 points (H200; NOTES.md, "Tall
  * skinny runs that start inside a word"). */
 static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out,
@@ -1371,6 +1398,33 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
         return 2;
     }
     return 0;
+}
+
+/* permute_nd's small batch (nd_small_pick): matrices with a short side of
+ * at most ND_SMALL_MAX bytes, and 1-byte ones of up to ND_SMALL_BYTES but
+ * those the wide register sort takes (nd_skinny_fit's 1 and
+ * sk_before_packed). On 36 cases of 1-byte matrices of 4097 to 16384
+ * bytes with a short side, drawn at random, the batch gained 1.8 to 26.8
+ * points of the copy on 28 of the 30 that the sort does not take (to
+ * 22.7 to 47.1%; before, the skinny tiles and the batches of columns ran
+ * them at 17.8 to 27.2) and lost 1.3 and 5.4 on two; on the six the sort
+ * takes, the sort was faster on four by 13.5 to 35.5 points and slower on
+ * two by 4.5 and 8.7 (H200; NOTES.md, "Small byte matrices of up to 16 KB
+ * in the small batch"). 2-byte and wider matrices keep ND_SMALL_MAX: not
+ * measured. Returns nd_small_fit_max's answer, *plan rewritten for the
+ * batch; or 0, *plan as it was. */
+static inline int nd_small_choose(tp_plan *plan, uintptr_t in, uintptr_t out, int64_t in_bytes)
+{
+    tp_plan b = *plan;
+    sk_geom g;
+    int small = nd_small_pick(&b, ND_SMALL_MAX);
+    if (plan->elem_bytes != 1) {
+        *plan = b;
+        return small;
+    }
+    if (!small && nd_skinny_fit(plan, in, out, in_bytes, &g) == 1 && sk_before_packed(g.e, g.k))
+        return 0;   /* the wide register sort's */
+    return nd_small_pick(plan, ND_SMALL_BYTES);   /* may take them whole, before their columns */
 }
 
 /* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------

@@ -1732,16 +1732,9 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     shift16 = shift && blocks;
     if (shift)
         access = 1;   /* the shifted rows count their strides in bytes */
-    small = nd_small_fit(&plan);
-    batch = plan;
-    if (!small && nd_small_stack(&batch) && (small = nd_small_fit(&batch)) != 0)
-        plan = batch;   /* matrices stacked along their rows */
-    batch = plan;
-    if (!small && nd_small_columns(&batch) && (small = nd_small_fit(&batch)) != 0)
-        plan = batch;   /* a wide tile, as a batch of columns */
-    batch = plan;
-    if (!small && nd_small_rows(&batch) && (small = nd_small_fit(&batch)) != 0)
-        plan = batch;   /* a narrow tile, as a batch of rows */
+    /* a batch of small matrices: as they lie, stacked along their rows, a
+     * wide tile's columns or a narrow tile's rows (nd_small_choose) */
+    small = nd_small_choose(&plan, (uintptr_t)in, (uintptr_t)out, tp_problem_bytes(p));
     /* nd_skinny_fit's answer: 1 wide, 2 tall, 0 neither (sg its geometry).
      * A batch of wide skinny matrices goes to the register sort before the
      * packed words, as in chapter 10's dispatchers (sk_before_packed). */
