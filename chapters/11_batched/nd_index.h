@@ -721,9 +721,11 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * out), lie one after another along the last other axis in the input
  * (stride n_rows x n_cols; in the output that axis's stride may be any:
  * the 8-byte (1, 0, 3, 2) of 247 x 446 x 53 x 6 swaps the other two
- * axes too), have a side shorter than TP_PLAN_SHORT and
- * at most ND_SMALL_MAX bytes: a tile per matrix would be mostly empty (an
- * 8 x 33 byte matrix uses 264 of a tile's 4096). Instead a block moves
+ * axes too), have a side shorter than TP_PLAN_SHORT and at most
+ * ND_SMALL_MAX bytes (1-byte ones up to ND_SMALL_BYTES, but where the
+ * wide register sort takes them: nd_small_choose): a tile per matrix
+ * would be mostly empty (an 8 x 33 byte matrix uses 264 of a tile's
+ * 4096). Instead a block moves
  * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
  * which are contiguous in the input: loaded as they lie, stored in output
  * order matrix by matrix, each output element gathered from shared
