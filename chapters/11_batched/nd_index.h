@@ -1408,8 +1408,8 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
  * sk_before_packed). On 36 cases of 1-byte matrices of 4097 to 16384
  * bytes with a short side, drawn at random, the batch gained 1.8 to 26.8
  * points of the copy on 28 of the 30 that the sort does not take (to
- * 22.7 to 47.1%; before, the skinny tiles and the batches of columns ran
- * them at 17.8 to 27.2) and lost 1.3 and 5.4 on two; on the six the sort
+ * 22.7 to 47.1%; the kernels they had before ran them at 17.8 to 28.9)
+ * and lost 1.3 and 5.4 on two; on the six the sort
  * takes, the sort was faster on four by 13.5 to 35.5 points and slower on
  * two by 4.5 and 8.7 (H200; NOTES.md, "Small byte matrices of up to 16 KB
  * in the small batch"). 2-byte and wider matrices keep ND_SMALL_MAX: not
