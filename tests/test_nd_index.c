@@ -555,13 +555,7 @@ static int fold_rows_cases(void)
     return 1;
 }
 
-/* permute_nd_small's blocks, emulated: for random batches of small
- * matrices (3 and 4 axes), each block's chunk is filled as the kernel
- * loads it (the matrices as they lie, or row runs: nd_lane_at,
- * nd_lane_step), and every output element that the kernel's groups of 16
- * bytes gather (nd_small_grid, nd_small_at, nd_small_src, nd_small_next,
- * nd_small_whole, nd_small_dst) is checked by the sink: from the right
- * input element, once, every one. */
+/* 1 if two TILE plans name the same tile and other axes. */
 static int plans_equal(const tp_plan *a, const tp_plan *b)
 {
     int k, same = a->kind == b->kind && a->n_rows == b->n_rows && a->n_cols == b->n_cols &&
@@ -573,6 +567,13 @@ static int plans_equal(const tp_plan *a, const tp_plan *b)
     return same;
 }
 
+/* permute_nd_small's blocks, emulated: for random batches of small
+ * matrices (3 and 4 axes), each block's chunk is filled as the kernel
+ * loads it (the matrices as they lie, or row runs: nd_lane_at,
+ * nd_lane_step), and every output element that the kernel's groups of 16
+ * bytes gather (nd_small_grid, nd_small_at, nd_small_src, nd_small_next,
+ * nd_small_whole, nd_small_dst) is checked by the sink: from the right
+ * input element, once, every one. */
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
