@@ -327,7 +327,7 @@ static int check_nd(int rank, const int64_t *dims, const int *perm, int e, int *
 
     if (!nd_skinny_fit(&plan, 0, 0, bytes, &g) || !nd_make_args(&plan, e, nd_tile_side(e), &a, grid))
         return 1;
-    any = !g.wide && !nd_skinny_on_words(&plan, plan.z_in);   /* as the dispatcher */
+    any = nd_skinny_any(&plan, &g);   /* as the dispatcher */
     (*fits)++;
     in = malloc(bytes);
     out = calloc(bytes, 1);

@@ -1402,6 +1402,15 @@ static inline int nd_skinny_fit(const tp_plan *plan, uintptr_t in, uintptr_t out
     return 0;
 }
 
+/* 1 if a tall skinny tile (nd_skinny_fit's geometry g) has matrices whose
+ * input does not start on a 4-byte word: the kernel whose runs start
+ * anywhere takes them (permute_nd_skinny_tall_any_1; only bytes get here,
+ * nd_skinny_fit says why). */
+static inline int nd_skinny_any(const tp_plan *plan, const sk_geom *g)
+{
+    return !g->wide && !nd_skinny_on_words(plan, plan->z_in);
+}
+
 /* permute_nd's small batch (nd_small_pick): matrices with a short side of
  * at most ND_SMALL_MAX bytes, and 1-byte ones of up to ND_SMALL_BYTES but
  * those the wide register sort takes (nd_skinny_fit's 1 and

@@ -1869,7 +1869,7 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                                                              (uint16_t *)out, a);
     } else if (skinny) {
         /* tall bytes off a word: the kernel whose runs start anywhere */
-        const int any = !sg.wide && !nd_skinny_on_words(&plan, plan.z_in);
+        const int any = nd_skinny_any(&plan, &sg);
         void (*kernel)(const uint8_t *, uint8_t *, nd_args, sk_geom) =
             plan.elem_bytes == 1
                 ? (sg.wide ? permute_nd_skinny_wide_1
