@@ -412,7 +412,7 @@ permute_nd_cases() {
 # elements in tests/library_gpu.cu's fixed problems);
 # and wide tiles with two other axes as batches of columns (1 to 8
 # bytes; 16 in library_gpu's fixed problems), and matrices of doubles
-# with 15 rows or fewer (16: chapter 10's dispatcher);
+# with 48 rows or fewer (the element gather; 49: chapter 10's dispatcher);
 # and small batches whose matrices lie apart in the output (in 16-byte
 # groups or, 9 x 31 and 7 x 13 matrices, not), or whose rows
 # are the input's runs, and wide tiles as batches of columns (1 to 8
@@ -470,10 +470,11 @@ permute_nd_levers_ok() {
         "1 2,1,0 12x1484x132" "2 0,3,2,1 6x26x8x432" "1 3,1,0,2 9x129x9x231" "2 3,2,1,0 14x11x34x218" \
         "1 2,1,0 3x70x33" "2 2,1,0 5x40x37" \
         "2 1,2,0,3 6x80x169x76" "4 1,0,2 7x301x37" "8 1,0,2 3x1000x19" "2 0,2,1,3 4x5x300x76" \
-        "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "2 0,2,1 2x2000x3" "4 1,3,0,2 3x50x301x2" \
+        "8 1,3,0,2 3x244x947x4" "1 0,2,1 3x3001x7" "2 0,2,1 2x2731x3" "4 1,3,0,2 3x50x301x2" \
         "1 0,2,1 40x50x7" \
         "8 2,0,3,1 19x4x30x678" "1 2,0,3,1 5x3x7x301" "2 2,0,3,1 7x13x5x97" "4 2,0,3,1 3x9x4x300" \
-        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" "8 1,0 15x1001" "8 1,0 16x1001" "8 0,2,1 5x14x301" \
+        "8 1,0 5x3001" "8 1,0 12x1001" "8 1,0 13x1001" "8 1,0 15x1001" "8 1,0 16x1001" "8 1,0 49x1001" \
+        "8 0,2,1 5x14x301" \
         "1 1,0,2 10x20x99" "1 2,0,1,3 3x40x5x69" "2 2,1,0,3 3x5x4x93" "2 1,0,2 30x5x127" \
         "1 0,2,1 30x16x1201" "1 1,0,3,2 3x83x12x212" "1 1,0,3,2 2x5x10x213" "2 2,0,3,1 3x5x11x301" \
         "8 1,2,0,3 7x14x5x21" "1 1,0,2 13x10x172" "4 2,1,0,3 3x17x9x63" "2 0,2,1,3 3x9x11x126" \
@@ -632,6 +633,31 @@ permute_nd_small_bytes_ok() {
         "1 0,2,1 30x16x401" "1 2,0,3,1 5x19x7x278"
 }
 gpu_test "gpu: permute_nd's 1-byte matrices of 4 to 16 KB in the small batch pass their shapes, memcheck clean" permute_nd_small_bytes_ok
+
+# 2-byte matrices of 4 to 16 KB with a short side in the small batch
+# (nd_small_choose): tall (501 x 13, 546 x 15 of 16380 bytes), apart in
+# the output (301 x 9), a tall one that had been a batch of rows
+# (1100 x 7), wide and whole where they had been batches of columns
+# (13 x 401, 16 x 511), stacked (9 x 366), of 23 rows under 8 KB
+# (23 x 95); 21 x 251, a wide one of more than 16 rows past 8 KB, stays
+# with its tile. And 2-D matrices of doubles of 17 to 48 rows, which
+# chapter 10's dispatcher left to the element gather (launch_matrix):
+# 17 x 777 (an odd count, a half group at the end), 30 x 20001, 48 x
+# 3001, and the 3-D (1, 2, 0) of 30 x 45 x 165; 49 x 3001 stays with
+# chapter 10. Five under memcheck too. (Nsight Compute named each
+# shape's kernel on an H200, 2026-11-29: chapter 11's NOTES.md, "Small
+# 2-byte matrices of up to 16 KB" and "Doubles in matrices of up to 48
+# rows"; which batch the 2-byte ones take, on the CPU:
+# tests/test_nd_index.c.)
+permute_nd_small_words_ok() {
+    permute_nd_cases "2 0,2,1 5x501x13" "2 0,2,1 3x546x15" "2 1,0,3,2 3x5x301x9" \
+        "2 0,2,1 3x1100x7" "2 0,2,1 5x13x401" "2 0,2,1 5x16x511" "2 2,0,3,1 3x9x5x366" \
+        "2 0,2,1 4x23x95" "2 0,2,1 4x21x251" \
+        "8 1,0 17x777" "8 1,0 30x20001" "8 1,0 48x3001" "8 1,2,0 30x45x165" "8 1,0 49x3001" &&
+    permute_nd_cases memcheck "2 0,2,1 5x501x13" "2 1,0,3,2 3x5x301x9" "2 2,0,3,1 3x9x5x366" \
+        "8 1,0 17x777" "8 1,2,0 30x45x165"
+}
+gpu_test "gpu: permute_nd's 2-byte matrices of 4 to 16 KB in the small batch, and doubles in matrices of 17 to 48 rows, pass their shapes, memcheck clean" permute_nd_small_words_ok
 
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and

@@ -586,12 +586,12 @@ static int small_batch_cases(void)
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
     int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0, split_rows = 0;
-    int whole_pieces = 0, bytes16 = 0, sorted = 0;
+    int whole_pieces = 0, bytes16 = 0, words16 = 0, sorted = 0;
     srand(5);
     for (n = 0; n < 1300; n++) {
         int which = rand() % 16;
         int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ? 3 : 4;
-        int e = which >= 14 ? 1 : sizes[rand() % 5];
+        int e = which >= 14 ? 1 + rand() % 2 : sizes[rand() % 5];
         int64_t dims[4];
         int k;
         for (k = 0; k < rank; k++)
@@ -625,10 +625,10 @@ static int small_batch_cases(void)
             dims[1] = 2 + rand() % 4;
             dims[3] = TP_PLAN_SHORT + rand() % 400;
         }
-        if (which >= 14) {   /* 1-byte matrices of 4097 to 16384 bytes with a short side,
-                                (1, 0, 3, 2) tall or wide, or stacked (2, 0, 3, 1) */
-            const int64_t sh = 2 + rand() % (TP_PLAN_SHORT - 2), lo = (4096 + sh) / sh;
-            const int64_t lg = lo + rand() % (ND_SMALL_BYTES / sh - lo + 1);
+        if (which >= 14) {   /* 1 and 2-byte matrices of 4097 to 16384 bytes with a short
+                                side, (1, 0, 3, 2) tall or wide, or stacked (2, 0, 3, 1) */
+            const int64_t sh = 2 + rand() % (TP_PLAN_SHORT - 2), lo = 4096 / (sh * e) + 1;
+            const int64_t lg = lo + rand() % (ND_SMALL_BYTES / (sh * e) - lo + 1);
             const int tall = which == 14 && rand() % 2;
             dims[which == 14 ? 2 : 1] = tall ? lg : sh;
             dims[3] = tall ? sh : lg;
@@ -668,24 +668,29 @@ static int small_batch_cases(void)
             EXPECT(mode == 3, "a batch of rows the small batch does not take");
             rows++;
         }
-        {   /* the launch's own choice (nd_small_choose): the search above, and 1-byte
-               matrices of up to ND_SMALL_BYTES with a short side, taken whole, but
-               those the wide register sort takes; the walk below follows it */
+        {   /* the launch's own choice (nd_small_choose): the search above, and 1 and
+               2-byte matrices of up to ND_SMALL_BYTES with a short side, taken whole,
+               but those the wide register sort takes, and 2-byte wide ones of more
+               than 16 rows past ND_SMALL_WIDE2_BYTES; the walk below follows it */
             tp_plan b = tp_problem_plan(&p), c = b;
             const int chosen = nd_small_choose(&b, in_addr, out_addr, tp_problem_bytes(&p));
-            if (e > 1)
+            const int wide2 = e == 2 && c.n_rows < c.n_cols && c.n_rows > 16;
+            if (e > 2)
                 EXPECT(chosen == mode && plans_equal(&b, &plan),
                        "%d-byte elements: the launch's batch (%d) is not the search's (%d)", e,
                        chosen, mode);
             else if (chosen != mode || !plans_equal(&b, &plan)) {
-                EXPECT(chosen != 0 && b.n_rows * b.n_cols > ND_SMALL_MAX,
-                       "1-byte matrices of %lld x %lld: the launch's batch %d, the search's %d",
-                       (long long)b.n_rows, (long long)b.n_cols, chosen, mode);
-                bytes16++;
+                const int64_t bytes = b.n_rows * b.n_cols * e;
+                EXPECT(chosen != 0 && bytes > ND_SMALL_MAX &&
+                           bytes <= (wide2 ? ND_SMALL_WIDE2_BYTES : ND_SMALL_BYTES),
+                       "%d-byte matrices of %lld x %lld: the launch's batch %d, the search's %d",
+                       e, (long long)b.n_rows, (long long)b.n_cols, chosen, mode);
+                bytes16 += e == 1;
+                words16 += e == 2;
                 mode = chosen;
                 plan = b;
             }
-            sorted += chosen == 0 && e == 1 && nd_small_pick(&c, ND_SMALL_BYTES) != 0;
+            sorted += chosen == 0 && !wide2 && e <= 2 && nd_small_pick(&c, ND_SMALL_BYTES) != 0;
         }
         if (mode == 0)
             continue;
@@ -869,16 +874,18 @@ static int small_batch_cases(void)
     EXPECT(whole_pieces >= 10, "only %d batches of columns took whole warp pieces a run",
            whole_pieces);
     EXPECT(bytes16 >= 40, "only %d batches of 1-byte matrices past ND_SMALL_MAX bytes", bytes16);
+    EXPECT(words16 >= 40, "only %d batches of 2-byte matrices past ND_SMALL_MAX bytes", words16);
     EXPECT(sorted >= 3, "only %d batches left to the wide register sort", sorted);
     return 1;
 }
 
-/* nd_small_choose on shapes of its measurement (chapter 11's NOTES.md,
- * "Small byte matrices of up to 16 KB in the small batch"): 1-byte
- * matrices with a short side of up to ND_SMALL_BYTES go to the batch,
- * whole (not as batches of their columns), apart in the output or
- * stacked, but not those the wide register sort takes; 2-byte ones keep
- * ND_SMALL_MAX. */
+/* nd_small_choose on shapes of its measurements (chapter 11's NOTES.md,
+ * "Small byte matrices of up to 16 KB in the small batch" and "Small
+ * 2-byte matrices of up to 16 KB"): 1 and 2-byte matrices with a short
+ * side of up to ND_SMALL_BYTES go to the batch, whole (not as batches of
+ * their columns), apart in the output or stacked, but not those the wide
+ * register sort takes, and 2-byte wide ones of more than 16 rows only up
+ * to ND_SMALL_WIDE2_BYTES; 4-byte ones keep ND_SMALL_MAX. */
 static int small_bytes_cases(void)
 {
     static const struct {
@@ -895,7 +902,18 @@ static int small_bytes_cases(void)
         { 1, { 0, 2, 1 }, 3, { 19831, 22, 726 }, 726, 0 },     /* the wide register sort's   */
         { 1, { 2, 0, 3, 1 }, 4, { 952, 18, 37, 638 }, 638, 0 }, /* the sort's, stacked       */
         { 1, { 0, 2, 1 }, 3, { 1000, 30, 547 }, 547, 0 },      /* wide, 16410 bytes          */
-        { 2, { 0, 2, 1 }, 3, { 45105, 392, 13 }, 13, 0 },      /* 2-byte, 10192 bytes        */
+        { 2, { 0, 2, 1 }, 3, { 45105, 392, 13 }, 13, 1 },      /* 2-byte tall, 10192 bytes   */
+        { 2, { 1, 0, 3, 2 }, 4, { 5315, 9, 622, 10 }, 10, 1 }, /* 2-byte, apart in the output */
+        { 2, { 0, 2, 1 }, 3, { 1000, 546, 15 }, 15, 1 },       /* 2-byte, 16380 bytes        */
+        { 2, { 0, 2, 1 }, 3, { 1000, 547, 15 }, 15, 0 },       /* 2-byte, 16410 bytes        */
+        { 2, { 0, 2, 1 }, 3, { 61862, 15, 281 }, 281, 1 },     /* 2-byte wide, whole         */
+        { 2, { 2, 0, 3, 1 }, 4, { 10, 9, 7929, 366 }, 366, 5 }, /* 2-byte wide, stacked      */
+        { 2, { 0, 2, 1 }, 3, { 5, 16, 511 }, 511, 1 },         /* 16 rows, 16352 bytes       */
+        { 2, { 0, 2, 1 }, 3, { 74891, 23, 95 }, 95, 1 },       /* 23 rows, 4370 bytes        */
+        { 2, { 1, 0, 3, 2 }, 4, { 145, 228, 21, 251 }, 251, 0 }, /* 21 rows, 10542 bytes     */
+        { 2, { 0, 2, 1 }, 3, { 4, 17, 241 }, 241, 0 },         /* 17 rows, 8194 bytes        */
+        { 2, { 0, 2, 1 }, 3, { 4, 17, 240 }, 240, 0 },         /* 17 rows, the sort's        */
+        { 4, { 0, 2, 1 }, 3, { 1000, 200, 10 }, 10, 0 },       /* 4-byte, 8000 bytes         */
     };
     int k;
     for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
@@ -2004,12 +2022,13 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("1300 random batches of small matrices (stacked, both sides long, 1-byte ones up to "
-        "16 KB), wide (rows split too) and narrow tiles through permute_nd_small's loads and "
+    run("1300 random batches of small matrices (stacked, both sides long, 1 and 2-byte ones up "
+        "to 16 KB), wide (rows split too) and narrow tiles through permute_nd_small's loads and "
         "stores",
         small_batch_cases);
-    run("1-byte matrices of up to 16 KB with a short side to the small batch, but the wide "
-        "register sort's (nd_small_choose)",
+    run("1 and 2-byte matrices of up to 16 KB with a short side to the small batch, but the "
+        "wide register sort's and 2-byte wide ones of more than 16 rows past 8 KB "
+        "(nd_small_choose)",
         small_bytes_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);

@@ -1412,29 +1412,42 @@ static inline int nd_skinny_any(const tp_plan *plan, const sk_geom *g)
 }
 
 /* permute_nd's small batch (nd_small_pick): matrices with a short side of
- * at most ND_SMALL_MAX bytes, and 1-byte ones of up to ND_SMALL_BYTES but
- * those the wide register sort takes (nd_skinny_fit's 1 and
- * sk_before_packed). On 36 cases of 1-byte matrices of 4097 to 16384
- * bytes with a short side, drawn at random, the batch gained 1.8 to 26.8
+ * at most ND_SMALL_MAX bytes; 1 and 2-byte ones of up to ND_SMALL_BYTES
+ * but those the wide register sort takes (nd_skinny_fit's 1 and
+ * sk_before_packed); 2-byte wide ones of more than nd_columns_max_rows
+ * (16) rows stop at ND_SMALL_WIDE2_BYTES. On 36 cases of 1-byte
+ * matrices of 4097 to 16384 bytes with a short side, drawn at random,
+ * the batch gained 1.8 to 26.8
  * points of the copy on 28 of the 30 that the sort does not take (to
  * 22.7 to 47.1%; the kernels they had before ran them at 17.8 to 28.9)
  * and lost 1.3 and 5.4 on two; on the six the sort
  * takes, the sort was faster on four by 13.5 to 35.5 points and slower on
  * two by 4.5 and 8.7 (H200; NOTES.md, "Small byte matrices of up to 16 KB
- * in the small batch"). 2-byte and wider matrices keep ND_SMALL_MAX: not
- * measured. Returns nd_small_fit_max's answer, *plan rewritten for the
- * batch; or 0, *plan as it was. */
+ * in the small batch"). On 16 cases of 2-byte matrices of 4097 to 16384
+ * bytes, drawn at random, the batch gained 12.2 to 40.0 points on all 8
+ * tall ones (to 41.2 to 66.8%) and 6.7 to 24.0 on 5 wide ones; it lost
+ * 4.5 to 9.7 on three wide ones of 21 to 31 rows and 9238 to 14674
+ * bytes, where other kernels ran them at 42.9 to 47.8. The limit of 8 KB
+ * for those leaves them, and one that gained 6.7 (21 x 257, 10794
+ * bytes) (H200; NOTES.md, "Small 2-byte matrices of up to 16 KB").
+ * 4-byte and wider matrices keep ND_SMALL_MAX: not measured. Returns
+ * nd_small_fit_max's answer, *plan rewritten for the batch; or 0, *plan
+ * as it was. */
+#define ND_SMALL_WIDE2_BYTES 8192
 static inline int nd_small_choose(tp_plan *plan, uintptr_t in, uintptr_t out, int64_t in_bytes)
 {
     tp_plan b = *plan;
     sk_geom g;
     int small = nd_small_pick(&b, ND_SMALL_MAX);
-    if (plan->elem_bytes != 1) {
+    if (plan->elem_bytes > 2) {
         *plan = b;
         return small;
     }
     if (!small && nd_skinny_fit(plan, in, out, in_bytes, &g) == 1 && sk_before_packed(g.e, g.k))
         return 0;   /* the wide register sort's */
+    if (plan->elem_bytes == 2 && plan->n_rows < plan->n_cols &&
+        plan->n_rows > nd_columns_max_rows(2))
+        return nd_small_pick(plan, ND_SMALL_WIDE2_BYTES);
     return nd_small_pick(plan, ND_SMALL_BYTES);   /* may take them whole, before their columns */
 }
 

@@ -540,16 +540,21 @@ static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
  * walk, the matrices' first bytes from nd_offsets. */
 /* Phase 1 is a call (not inlined): inlined, the compiler would keep the
  * sums of each line's offset from one matrix to the next, for all k
- * lines of every case of sk_phase1's switch, in registers. A tall
+ * lines of every case of sk_phase1's switch, in registers. Its sk_geom
+ * comes by value: passed by its address, the kernel's copy went to a
+ * 48-byte stack frame, and Nsight Compute counted 110 MB to 1.69 GB of
+ * local-memory loads a launch; by value, none, and the wide kernels ran
+ * faster by up to 16.3 points of the copy (H200; NOTES.md, "The skinny
+ * tiles' geometry by value"). A tall
  * batch of bytes whose matrices do not all start on a 4-byte word (an
  * odd number of bytes apart, say) takes the kernel with A = 1
  * (_tall_any_1): each input word two aligned ones, shifted
  * (skinny_words.h); the others keep A = 0 and chapter 10's code. */
 #define ND_SKINNY_KERNEL(NAME, E, W, A)                                                  \
     static __device__ __noinline__ void NAME##_phase1(const uint8_t *in, int64_t in_at,  \
-                                                      uint8_t *sh, const sk_geom *g)     \
+                                                      uint8_t *sh, const sk_geom g)      \
     {                                                                                    \
-        sk_phase1(in, in_at, sh, g, blockIdx.x, threadIdx.x, E, W, A);                   \
+        sk_phase1(in, in_at, sh, &g, blockIdx.x, threadIdx.x, E, W, A);                  \
     }                                                                                    \
     __global__ void __launch_bounds__(SK_THREADS)                                        \
         NAME(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, nd_args a, sk_geom g) \
@@ -559,7 +564,7 @@ static int nd_funnel_split_fit(const tp_plan *plan, uintptr_t in, uintptr_t out)
         for (int64_t z1 = blockIdx.z; z1 < a.z_dims[1]; z1 += gridDim.z)                 \
             for (int64_t z2 = blockIdx.y; z2 < a.z_dims[2]; z2 += gridDim.y) {           \
                 nd_offsets(&a, 0, z1, z2, &in_off, &out_off);                            \
-                NAME##_phase1(in, in_off * E, (uint8_t *)nd_piece, &g);                  \
+                NAME##_phase1(in, in_off * E, (uint8_t *)nd_piece, g);                   \
                 __syncthreads();                                                         \
                 sk_phase2((const uint8_t *)nd_piece, out, out_off * E, &g, blockIdx.x,   \
                           threadIdx.x, E, W);                                            \
@@ -1615,18 +1620,24 @@ static int nd_egather_launch(const void *in, void *out, const tp_problem *p)
  * sides that fit an int and, for their wide accesses, 16-byte aligned
  * buffers (cudaMalloc's); otherwise, or for 16-byte elements, returns
  * "n/a" and permute_nd's own tile runs. So it does for doubles in a
- * matrix of nd_columns_max_rows rows or fewer, which chapter 10's
- * dispatcher moves in 32 x 32 tiles, mostly empty (8-byte 4 x 4204200:
+ * matrix of ND_EGATHER_MAX_OUT_COL (48) rows or fewer, which chapter 10's
+ * dispatcher moves in 32 x 32 tiles, partly empty (8-byte 4 x 4204200:
  * 26.5% of the copy, H100; chapter 11's NOTES.md, "Wide tiles with two
- * other axes, as batches of columns"): permute_nd takes it as a batch of
- * columns (nd_small_columns). */
+ * other axes, as batches of columns"): the element gather takes it
+ * (nd_egather_fit). The limit was 15 rows; on 13 matrices of 17 to 40
+ * rows drawn at random (2-D, and 3-D (1, 2, 0) ones that are 2-D
+ * matrices), the gather ran at 79.4 to 93.2% of the copy where chapter
+ * 10's tiles ran at 71.6 to 93.1: faster on 10 by 2.1 to 19.4 points,
+ * slower on 3 (25, 27 and 28 rows, where the tiles ran at 88.5 to 93.1)
+ * by 2.8 to 7.9 (H200; NOTES.md, "Doubles in matrices of up to 48
+ * rows"). */
 static const char *launch_matrix(const tp_plan *plan, const void *in, void *out)
 {
     int rows, cols;
     if (plan->kind != TP_PLAN_TILE || plan->nz != 0 || plan->rows_lo != 0 ||
         plan->cols_lo != 0 || plan->n_rows > INT_MAX || plan->n_cols > INT_MAX ||
         ((uintptr_t)in | (uintptr_t)out) % 16 != 0 ||
-        (plan->elem_bytes == 8 && plan->n_rows <= nd_columns_max_rows(8)))
+        (plan->elem_bytes == 8 && plan->n_rows <= ND_EGATHER_MAX_OUT_COL))
         return "n/a";
     rows = (int)plan->n_rows;
     cols = (int)plan->n_cols;
