@@ -674,7 +674,7 @@ static int small_batch_cases(void)
                than 16 rows past ND_SMALL_WIDE2_BYTES; the walk below follows it */
             tp_plan b = tp_problem_plan(&p), c = b;
             const int chosen = nd_small_choose(&b, in_addr, out_addr, tp_problem_bytes(&p));
-            const int wide2 = e == 2 && c.n_rows < c.n_cols && c.n_rows > 16;
+            const int wide2 = e == 2 && c.n_rows < c.n_cols && c.n_rows > ND_SMALL_WIDE2_ROWS;
             if (e > 2)
                 EXPECT(chosen == mode && plans_equal(&b, &plan),
                        "%d-byte elements: the launch's batch (%d) is not the search's (%d)", e,

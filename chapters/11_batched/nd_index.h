@@ -1414,8 +1414,8 @@ static inline int nd_skinny_any(const tp_plan *plan, const sk_geom *g)
 /* permute_nd's small batch (nd_small_pick): matrices with a short side of
  * at most ND_SMALL_MAX bytes; 1 and 2-byte ones of up to ND_SMALL_BYTES
  * but those the wide register sort takes (nd_skinny_fit's 1 and
- * sk_before_packed); 2-byte wide ones of more than nd_columns_max_rows
- * (16) rows stop at ND_SMALL_WIDE2_BYTES. On 36 cases of 1-byte
+ * sk_before_packed); 2-byte wide ones of more than ND_SMALL_WIDE2_ROWS
+ * rows stop at ND_SMALL_WIDE2_BYTES. On 36 cases of 1-byte
  * matrices of 4097 to 16384 bytes with a short side, drawn at random,
  * the batch gained 1.8 to 26.8
  * points of the copy on 28 of the 30 that the sort does not take (to
@@ -1433,6 +1433,7 @@ static inline int nd_skinny_any(const tp_plan *plan, const sk_geom *g)
  * 4-byte and wider matrices keep ND_SMALL_MAX: not measured. Returns
  * nd_small_fit_max's answer, *plan rewritten for the batch; or 0, *plan
  * as it was. */
+#define ND_SMALL_WIDE2_ROWS 16
 #define ND_SMALL_WIDE2_BYTES 8192
 static inline int nd_small_choose(tp_plan *plan, uintptr_t in, uintptr_t out, int64_t in_bytes)
 {
@@ -1445,8 +1446,7 @@ static inline int nd_small_choose(tp_plan *plan, uintptr_t in, uintptr_t out, in
     }
     if (!small && nd_skinny_fit(plan, in, out, in_bytes, &g) == 1 && sk_before_packed(g.e, g.k))
         return 0;   /* the wide register sort's */
-    if (plan->elem_bytes == 2 && plan->n_rows < plan->n_cols &&
-        plan->n_rows > nd_columns_max_rows(2))
+    if (plan->elem_bytes == 2 && plan->n_rows < plan->n_cols && plan->n_rows > ND_SMALL_WIDE2_ROWS)
         return nd_small_pick(plan, ND_SMALL_WIDE2_BYTES);
     return nd_small_pick(plan, ND_SMALL_BYTES);   /* may take them whole, before their columns */
 }
