@@ -722,8 +722,8 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * (stride n_rows x n_cols; in the output that axis's stride may be any:
  * the 8-byte (1, 0, 3, 2) of 247 x 446 x 53 x 6 swaps the other two
  * axes too), have a side shorter than TP_PLAN_SHORT and at most
- * ND_SMALL_MAX bytes (1-byte ones up to ND_SMALL_BYTES, but where the
- * wide register sort takes them: nd_small_choose): a tile per matrix
+ * ND_SMALL_MAX bytes (1 and 2-byte ones up to ND_SMALL_BYTES, as
+ * nd_small_choose says): a tile per matrix
  * would be mostly empty (an 8 x 33 byte matrix uses 264 of a tile's
  * 4096). Instead a block moves
  * nd_small_batch neighbouring matrices at once, at most ND_SMALL_BYTES,
@@ -1415,15 +1415,14 @@ static inline int nd_skinny_any(const tp_plan *plan, const sk_geom *g)
  * at most ND_SMALL_MAX bytes; 1 and 2-byte ones of up to ND_SMALL_BYTES
  * but those the wide register sort takes (nd_skinny_fit's 1 and
  * sk_before_packed); 2-byte wide ones of more than ND_SMALL_WIDE2_ROWS
- * rows stop at ND_SMALL_WIDE2_BYTES. On 36 cases of 1-byte
- * matrices of 4097 to 16384 bytes with a short side, drawn at random,
- * the batch gained 1.8 to 26.8
- * points of the copy on 28 of the 30 that the sort does not take (to
- * 22.7 to 47.1%; the kernels they had before ran them at 17.8 to 28.9)
- * and lost 1.3 and 5.4 on two; on the six the sort
- * takes, the sort was faster on four by 13.5 to 35.5 points and slower on
- * two by 4.5 and 8.7 (H200; NOTES.md, "Small byte matrices of up to 16 KB
- * in the small batch"). On 16 cases of 2-byte matrices of 4097 to 16384
+ * rows stop at ND_SMALL_WIDE2_BYTES. On 36 cases of 1-byte matrices of
+ * 4097 to 16384 bytes with a short side, drawn at random, the batch
+ * gained 1.8 to 26.8 points of the copy on 28 of the 30 that the sort
+ * does not take (to 22.7 to 47.1%; the kernels they had before ran them
+ * at 17.8 to 28.9) and lost 1.3 and 5.4 on two; on the six the sort
+ * takes, the sort was faster on four by 13.5 to 35.5 points and slower
+ * on two by 4.5 and 8.7 (H200; NOTES.md, "Small byte matrices of up to
+ * 16 KB in the small batch"). On 16 cases of 2-byte matrices of 4097 to 16384
  * bytes, drawn at random, the batch gained 12.2 to 40.0 points on all 8
  * tall ones (to 41.2 to 66.8%) and 6.7 to 24.0 on 5 wide ones; it lost
  * 4.5 to 9.7 on three wide ones of 21 to 31 rows and 9238 to 14674
@@ -1440,15 +1439,16 @@ static inline int nd_small_choose(tp_plan *plan, uintptr_t in, uintptr_t out, in
     tp_plan b = *plan;
     sk_geom g;
     int small = nd_small_pick(&b, ND_SMALL_MAX);
+    const int wide2 = plan->elem_bytes == 2 && plan->n_rows < plan->n_cols &&
+                      plan->n_rows > ND_SMALL_WIDE2_ROWS;
     if (plan->elem_bytes > 2) {
         *plan = b;
         return small;
     }
     if (!small && nd_skinny_fit(plan, in, out, in_bytes, &g) == 1 && sk_before_packed(g.e, g.k))
         return 0;   /* the wide register sort's */
-    if (plan->elem_bytes == 2 && plan->n_rows < plan->n_cols && plan->n_rows > ND_SMALL_WIDE2_ROWS)
-        return nd_small_pick(plan, ND_SMALL_WIDE2_BYTES);
-    return nd_small_pick(plan, ND_SMALL_BYTES);   /* may take them whole, before their columns */
+    /* may take them whole, before their columns */
+    return nd_small_pick(plan, wide2 ? ND_SMALL_WIDE2_BYTES : ND_SMALL_BYTES);
 }
 
 /* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------
