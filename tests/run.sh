@@ -659,6 +659,24 @@ permute_nd_small_words_ok() {
 }
 gpu_test "gpu: permute_nd's 2-byte matrices of 4 to 16 KB in the small batch pass their shapes, memcheck clean" permute_nd_small_words_ok
 
+# The small batch's swizzled chunk (nd_small_swizzled): 1 and 2-byte
+# matrices of 8, 12, 16 and 20 columns, one after another in the output
+# (some blocks' input off 16 bytes, loaded in words, and their output's
+# head stored alone: 1001 x 8, 333 x 12, 211 x 20) and apart in the output
+# on 16 bytes (1000 x 8, 500 x 12); 1001 x 8 apart, whose output is off 16
+# bytes, keeps the plain chunk. Four under memcheck too. (Which kernel each
+# shape takes, on the CPU: tests/test_nd_index.c; Nsight Compute named
+# them on an H200, chapter 11's NOTES.md, "The small batch's chunk
+# swizzled".)
+permute_nd_small_swizzled_ok() {
+    permute_nd_cases "1 0,2,1 5x1001x8" "1 0,2,1 7x333x12" "1 0,1,3,2 3x5x301x16" \
+        "2 0,2,1 5x501x8" "2 0,2,1 3x555x12" "2 0,1,3,2 3x7x211x20" "1 1,0,3,2 3x5x1000x8" \
+        "2 1,0,3,2 3x5x500x12" "1 1,0,3,2 3x5x1001x8" &&
+    permute_nd_cases memcheck "1 0,2,1 7x333x12" "2 0,1,3,2 3x7x211x20" "1 1,0,3,2 3x5x1000x8" \
+        "2 1,0,3,2 3x5x500x12"
+}
+gpu_test "gpu: permute_nd's small batches with a swizzled chunk (1 and 2-byte, 8 to 20 columns) pass their shapes, memcheck clean" permute_nd_small_swizzled_ok
+
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and
 # on one of their own, and on buffers off 16-byte alignment (the kernels

@@ -927,6 +927,99 @@ static int small_bytes_cases(void)
     return 1;
 }
 
+/* The small batch's swizzled chunk (nd_swz, nd_small_swizzled): every
+ * byte of a 16 KB chunk has one place, in its own 128 bytes, its word
+ * kept whole; a warp gathering a tall matrix's 16-byte output groups
+ * (rows 16 / E apart, as permute_nd_small does) from a chunk of 1 or
+ * 2-byte matrices of C columns, C a multiple of 4 up to 32, reads 4 or
+ * fewer words of a bank at once on average, where unswizzled it reads 12
+ * or more; and which plans swizzle. */
+static double small_swz_conflicts(int64_t R, int64_t C, int e, int swz)
+{
+    const int per = 16 / e;
+    int64_t w, j, t, sum = 0, reads = 0;
+    for (w = 0; w < 48; w++)
+        for (j = 0; j < per; j++) {
+            int64_t word[32];
+            int k, most = 0;
+            for (t = 0; t < 32; t++) {   /* thread t's element j: output o, column c, row r */
+                int64_t o = (w * 32 + t) * per + j, g = o / (R * C), c = o % (R * C) / R,
+                        r = o % R;
+                word[t] = nd_swz((int)(((g * R + r) * C + c) * e % ND_SMALL_BYTES), swz) / 4;
+            }
+            for (k = 0; k < 32; k++) {   /* the words of k's bank that the warp reads */
+                int64_t seen[32];
+                int n = 0, u;
+                for (t = 0; t < 32; t++) {
+                    if (word[t] % 32 != k)
+                        continue;
+                    for (u = 0; u < n && seen[u] != word[t]; u++)
+                        ;
+                    if (u == n)
+                        seen[n++] = word[t];
+                }
+                most = n > most ? n : most;
+            }
+            sum += most;
+            reads++;
+        }
+    return (double)sum / (double)reads;
+}
+
+static int small_swizzle_cases(void)
+{
+    static int placed[ND_SMALL_BYTES];
+    static const struct {
+        int e, perm[4], rank;
+        int64_t dims[4];
+        uintptr_t out;
+        int swz;
+    } cases[] = {
+        { 1, { 0, 2, 1 }, 3, { 45105, 392, 12 }, 0x20000, 1 },      /* tall, 12 columns      */
+        { 2, { 0, 2, 1 }, 3, { 5933, 491, 8 }, 0x20002, 1 },        /* one run: any out      */
+        { 1, { 0, 2, 1 }, 3, { 45105, 392, 13 }, 0x20000, 0 },      /* 13 columns            */
+        { 1, { 0, 2, 1 }, 3, { 45105, 392, 6 }, 0x20000, 0 },       /* 6 columns             */
+        { 4, { 0, 2, 1 }, 3, { 45105, 100, 8 }, 0x20000, 0 },       /* 4-byte                */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 192, 24 }, 0x20000, 1 }, /* apart, groups on 16   */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 192, 24 }, 0x20008, 0 }, /* apart, out off 16     */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 191, 24 }, 0x20000, 0 }, /* apart, 4584-byte ones */
+        { 2, { 1, 0, 3, 2 }, 4, { 5315, 9, 622, 8 }, 0x20000, 1 },  /* 2-byte, apart         */
+        { 2, { 0, 2, 1 }, 3, { 45105, 45, 90 }, 0x20000, 0 },       /* a tile                */
+        { 2, { 0, 2, 1 }, 3, { 594607, 16, 16 }, 0x20000, 0 },      /* 16 rows: wide         */
+        { 1, { 0, 2, 1 }, 3, { 45105, 127, 8 }, 0x20000, 0 },       /* 127 rows              */
+        { 1, { 0, 2, 1 }, 3, { 45105, 128, 8 }, 0x20000, 1 },       /* 128 rows              */
+    };
+    int b, k, C;
+    for (b = 0; b < ND_SMALL_BYTES; b++)
+        placed[b] = -1;
+    for (b = 0; b < ND_SMALL_BYTES; b++) {
+        int to = nd_swz(b, 1);
+        EXPECT(to / 128 == b / 128 && to % 4 == b % 4 && to - b % 4 == nd_swz(b - b % 4, 1) &&
+                   placed[to] < 0,
+               "byte %d of the chunk swizzled to %d (byte %d went there)", b, to,
+               to >= 0 && to < ND_SMALL_BYTES ? placed[to] : -2);
+        placed[to] = b;
+        EXPECT(nd_swz(b, 0) == b, "byte %d unswizzled to %d", b, nd_swz(b, 0));
+    }
+    for (C = 4; C <= 32; C += 4) {
+        int e;
+        for (e = 1; e <= 2; e++) {
+            double plain = small_swz_conflicts(600, C, e, 0), swz = small_swz_conflicts(600, C, e, 1);
+            EXPECT(plain >= 12 && swz <= 4, "%d-byte 600 x %d: %.1f words of a bank a read, "
+                   "%.1f swizzled", e, C, plain, swz);
+        }
+    }
+    for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+        tp_problem p = tp_problem_make(cases[k].rank, cases[k].dims, cases[k].perm, cases[k].e);
+        tp_plan plan = tp_problem_plan(&p);
+        int mode = nd_small_choose(&plan, 0x10000, cases[k].out, tp_problem_bytes(&p)),
+            swz = mode == 1 && nd_small_swizzled(&plan, cases[k].out);
+        EXPECT(swz == cases[k].swz, "case %d: swizzled %d, not %d (mode %d)", k, swz,
+               cases[k].swz, mode);
+    }
+    return 1;
+}
+
 /* permute_nd_rowtile and permute_nd_rowtile_thin, emulated: for random
  * permutations that keep short rows of whole words (3 and 4 axes, 1 to
  * 8-byte elements; words of 8 bytes where a row is a multiple of 8 bytes,
@@ -2030,6 +2123,9 @@ int main(void)
         "wide register sort's and 2-byte wide ones of more than 16 rows past 8 KB "
         "(nd_small_choose)",
         small_bytes_cases);
+    run("the small batch's chunk swizzled where its matrices have a multiple of 4 columns "
+        "(nd_swz, nd_small_swizzled): each byte one place, fewer bank conflicts",
+        small_swizzle_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     run("400 random narrow tiles over split rows through permute_nd_narrow_split's loads and stores",

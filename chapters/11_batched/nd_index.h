@@ -1451,6 +1451,49 @@ static inline int nd_small_choose(tp_plan *plan, uintptr_t in, uintptr_t out, in
     return nd_small_pick(plan, wide2 ? ND_SMALL_WIDE2_BYTES : ND_SMALL_BYTES);
 }
 
+/* Where permute_nd_small keeps byte b of its chunk when it is swizzled
+ * (swz, nd_small_swizzled): b with its 4-byte word's bank (bits 2 to 6)
+ * XORed with bits 7 to 11, so that words 128 bytes apart, or a multiple
+ * of 128 up to 4 KB, fall on different banks. Words stay whole, and each
+ * 128 bytes of the chunk keep their bytes (tests/test_nd_index.c). */
+ND_HD int nd_swz(int b, int swz)
+{
+    return swz ? b ^ ((b >> 5) & 0x7c) : b;
+}
+
+/* Whether a batch of whole matrices (nd_small_fit's 1, as nd_small_choose
+ * made it) swizzles its shared chunk (nd_swz above): 1 and
+ * 2-byte matrices whose column count C is a multiple of 4, that store
+ * 16-byte groups: one after another in the output, or apart with out and
+ * each matrix's M E bytes on 16 bytes, so that no block stores element
+ * by element (the kernel's `wide`). A thread gathers
+ * its 16 output bytes from rows 16 / E apart, 16 C bytes apart in the
+ * chunk: unswizzled, a warp's reads of one element each fall on at most 8 /
+ * gcd(C, 8) banks, a 16 or 32-way conflict where 4 divides C (Nsight
+ * Compute, 2-byte (0, 1, 3, 2) of 5933 x 7 x 491 x 8: 139.7 million
+ * conflicts a launch, 2.8 million swizzled). On the H200 the swizzle
+ * gained 5.1 to 39.2 points on all 16 matrices that this rule takes in
+ * two draws (one drawn before the row bound was set, one after); on 27 of
+ * 30 that it leaves (odd C, 6 and 30 columns, 9 to 125 rows, groups off
+ * 16 bytes) it lost 0.7 to 6.1 (chapter 11's NOTES.md, "The small batch's
+ * chunk swizzled"). A hypothesis for those: the conflicts are few there
+ * (under ND_SMALL_SWZ_ROWS rows a warp's groups span several columns,
+ * whose reads fall on several banks), and the swizzle's instructions
+ * cost more than it saves. */
+#define ND_SMALL_SWZ_ROWS 128
+static inline int nd_small_swizzled(const tp_plan *plan, uintptr_t out)
+{
+    const int64_t e = plan->elem_bytes, m = plan->n_rows * plan->n_cols;
+    if (e > 2 || plan->n_cols % 4 != 0 || plan->n_rows < ND_SMALL_SWZ_ROWS ||
+        nd_small_fit_max(plan, ND_SMALL_BYTES) != 1)
+        return 0;
+    if (plan->z_out[plan->nz - 1] == m)
+        return 1;   /* one run: the groups start on 16 bytes, the head alone */
+    /* apart: each matrix is M elements in a row in the output, so every
+     * other axis's output stride is a multiple of M */
+    return out % 16 == 0 && m * e % 16 == 0;
+}
+
 /* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------
  *
  * A narrow tile (fewer than TP_PLAN_SHORT columns, C = n_cols) whose rows

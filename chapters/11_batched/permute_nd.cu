@@ -598,22 +598,34 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
  * short take a.slabs values of z0 a block (nd_small_grid), slab after
  * slab in the chunk, their outputs one run. Row runs whose rows are split
  * over two axes (MODE 8, nd_small_columns) are the same kernel with row
- * r's start found by nd_split. */
+ * r's start found by nd_split. Whole 1 and 2-byte matrices whose column
+ * count is a multiple of 4 keep the chunk swizzled (SWZ: byte b at
+ * nd_swz(b), nd_small_swizzled says when). */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
-                                                     uint8_t *sh, int n)
+                                                     uint8_t *sh, int n, bool swz)
 {
     int i, done = 0;
     if (((uintptr_t)src & 15) == 0) {
-        for (i = threadIdx.x; i < n / 16; i += ND_THREADS)
-            ((uint4 *)sh)[i] = ((const uint4 *)src)[i];
+        for (i = threadIdx.x; i < n / 16; i += ND_THREADS) {
+            const uint4 v = ((const uint4 *)src)[i];
+            if (swz) {   /* the piece's four words, each where nd_swz puts it */
+                const int b = nd_swz(16 * i, true);
+                *(uint32_t *)(sh + b) = v.x;
+                *(uint32_t *)(sh + (b ^ 4)) = v.y;
+                *(uint32_t *)(sh + (b ^ 8)) = v.z;
+                *(uint32_t *)(sh + (b ^ 12)) = v.w;
+            } else {
+                ((uint4 *)sh)[i] = v;
+            }
+        }
         done = n / 16 * 16;
     } else if (((uintptr_t)src & 3) == 0) {
         for (i = threadIdx.x; i < n / 4; i += ND_THREADS)
-            ((uint32_t *)sh)[i] = ((const uint32_t *)src)[i];
+            *(uint32_t *)(sh + nd_swz(4 * i, swz)) = ((const uint32_t *)src)[i];
         done = n / 4 * 4;
     }
     for (i = done + threadIdx.x; i < n; i += ND_THREADS)
-        sh[i] = src[i];
+        sh[nd_swz(i, swz)] = src[i];
 }
 
 /* The other load: row r of the block's g matrices is one run of g C
@@ -684,15 +696,18 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 
 /* Element j of a group into the group's four words w, from element src
  * of the chunk, and back out to dst; E bytes an element (a constant). */
-#define ND_SMALL_GET(w, j, chunk, src, E)                                                \
+#define ND_SMALL_GET(w, j, chunk, src, E) ND_SMALL_GETB(w, j, chunk, (src) * (E), E)
+/* the same from byte b of the chunk */
+#define ND_SMALL_GETB(w, j, chunk, b, E)                                                 \
     do {                                                                                 \
+        const uint8_t *p_ = (const uint8_t *)(chunk) + (b);                              \
         if ((E) == 1)                                                                    \
-            (w)[(j) / 4] |= (uint32_t)(chunk)[src] << (8 * ((j) % 4));                   \
+            (w)[(j) / 4] |= (uint32_t)*p_ << (8 * ((j) % 4));                            \
         else if ((E) == 2)                                                               \
-            (w)[(j) / 2] |= (uint32_t)((const uint16_t *)(chunk))[src] << (16 * ((j) % 2)); \
+            (w)[(j) / 2] |= (uint32_t)*(const uint16_t *)p_ << (16 * ((j) % 2));         \
         else                                                                             \
             _Pragma("unroll") for (int u_ = 0; u_ < (E) / 4; u_++)                       \
-                (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)(chunk))[(src) * ((E) / 4) + u_]; \
+                (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)p_)[u_];                  \
     } while (0)
 #define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
     do {                                                                                 \
@@ -777,7 +792,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_BOUNDS_8 __launch_bounds__(ND_THREADS, ND_SMALL_RUNS_BLOCKS)
 /* row runs: their rows one after another (2), or split over two axes (8) */
 #define ND_SMALL_RUNS(MODE) ((MODE) == 2 || (MODE) == 8)
-#define ND_SMALL_KERNEL(NAME, T, MODE)                                                   \
+#define ND_SMALL_KERNEL(NAME, T, MODE) ND_SMALL_KERNEL_SW(NAME, T, MODE, 0)
+#define ND_SMALL_KERNEL_SW(NAME, T, MODE, SWZ)                                           \
     __global__ void ND_SMALL_BOUNDS_##MODE                                               \
         NAME(const T *__restrict__ in, T *__restrict__ out, nd_args a)                   \
     {                                                                                    \
@@ -812,7 +828,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             else if ((MODE) == 5)   /* stacked: rows in_row apart */                     \
                 ND_SMALL_LOAD_STACKED(T, at + b0 * a.z_in[2], (T *)chunk, n, C, a.in_row); \
             else                                                                         \
-                nd_small_load((const uint8_t *)src, chunk, n * E);                       \
+                nd_small_load((const uint8_t *)src, chunk, n * E, SWZ);                  \
             __syncthreads();                                                             \
             if ((MODE) == 3)   /* one-row matrices: column runs (nd_small_rows) */      \
                 ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col);              \
@@ -820,7 +836,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                 for (int o = threadIdx.x; o < n; o += ND_THREADS) {   /* are adjacent */  \
                     const nd_small_pos q = nd_small_at(o, R, C);                         \
                     ((T *)dst)[nd_small_dst(o, q.g, M, S)] =                             \
-                        ((const T *)chunk)[nd_small_src(q, R, C)];                       \
+                        *(const T *)(chunk + nd_swz(nd_small_src(q, R, C) * E, SWZ));    \
                 }                                                                        \
             else                                                                         \
                 for (int k = threadIdx.x; k * PER - sh < n; k += ND_THREADS) {           \
@@ -829,7 +845,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                     if ((MODE) != 4 && o0 < 0) {   /* the run's head, before 16 bytes */ \
                         nd_small_pos q = nd_small_at(0, R, C);                           \
                         for (int i = 0; i < o0 + PER && i < n; i++) {                    \
-                            ((T *)dst)[i] = ((const T *)chunk)[nd_small_src(q, R, C)];   \
+                            ((T *)dst)[i] =                                              \
+                                *(const T *)(chunk + nd_swz(nd_small_src(q, R, C) * E, SWZ)); \
                             nd_small_next(&q, R, C);                                     \
                         }                                                                \
                         continue;                                                        \
@@ -838,7 +855,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                     const int g0 = q.g;                                                  \
                     _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
                         if (o0 + j < n)                                                  \
-                            ND_SMALL_GET(w, j, chunk, nd_small_src(q, R, C), E);         \
+                            ND_SMALL_GETB(w, j, chunk,                                   \
+                                          nd_swz(nd_small_src(q, R, C) * E, SWZ), E);    \
                         nd_small_next(&q, R, C);                                         \
                     }                                                                    \
                     if ((MODE) != 4) {   /* one run: o0 on 16 bytes where E <= 2 */      \
@@ -871,6 +889,11 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
     ND_SMALL_KERNEL(NAME##_16, nd_16, MODE)
 ND_SMALL_KERNELS(permute_nd_small, 1)        /* whole matrices, one after another */
 ND_SMALL_KERNELS(permute_nd_small_apart, 4)  /* the same, apart in the output */
+/* the same two with the chunk swizzled (nd_small_swizzled) */
+ND_SMALL_KERNEL_SW(permute_nd_small_swz_1, uint8_t, 1, 1)
+ND_SMALL_KERNEL_SW(permute_nd_small_swz_2, uint16_t, 1, 1)
+ND_SMALL_KERNEL_SW(permute_nd_small_apart_swz_1, uint8_t, 4, 1)
+ND_SMALL_KERNEL_SW(permute_nd_small_apart_swz_2, uint16_t, 4, 1)
 ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_runs_split, 8) /* the same, rows split over two axes */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
@@ -1851,7 +1874,21 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         else
             permute_nd_funnel_split_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(i8, o8, a, n);
     } else if (small) {
-        if (small == 1 && a.z_out[2] == a.n_rows * a.n_cols) {
+        const int swz = small == 1 && nd_small_swizzled(&plan, (uintptr_t)out);
+        const int apart = a.z_out[2] != a.n_rows * a.n_cols;
+        if (swz && plan.elem_bytes == 1 && !apart) {
+            permute_nd_small_swz_1<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint8_t *)in,
+                                                                       (uint8_t *)out, a);
+        } else if (swz && !apart) {
+            permute_nd_small_swz_2<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
+                                                                       (uint16_t *)out, a);
+        } else if (swz && plan.elem_bytes == 1) {
+            permute_nd_small_apart_swz_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                (const uint8_t *)in, (uint8_t *)out, a);
+        } else if (swz) {
+            permute_nd_small_apart_swz_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(
+                (const uint16_t *)in, (uint16_t *)out, a);
+        } else if (small == 1 && !apart) {
             ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 1) {
             ND_LAUNCH(permute_nd_small_apart, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
