@@ -661,10 +661,12 @@ gpu_test "gpu: permute_nd's 2-byte matrices of 4 to 16 KB in the small batch pas
 
 # The small batch's swizzled chunk (nd_small_swizzled): 1 and 2-byte
 # matrices of 8, 12, 16 and 20 columns, one after another in the output
-# (some blocks' input off 16 bytes, loaded in words, and their output's
-# head stored alone: 1001 x 8, 333 x 12, 211 x 20) and apart in the output
-# on 16 bytes (1000 x 8, 500 x 12); 1001 x 8 apart, whose output is off 16
-# bytes, keeps the plain chunk. Four under memcheck too. (Which kernel each
+# (2-byte 555 x 12 and 211 x 20, a matrix a block: every other block's
+# input off 16 bytes, loaded in words, and its output's head stored alone;
+# 1-byte 1001 x 8 and 333 x 12: the last block's tail loaded byte by
+# byte) and apart in the output on 16 bytes (1000 x 8, 500 x 12); 1001 x 8
+# apart, whose output is off 16 bytes, keeps the plain chunk. Four under
+# memcheck too. (Which kernel each
 # shape takes, on the CPU: tests/test_nd_index.c; Nsight Compute named
 # them on an H200, chapter 11's NOTES.md, "The small batch's chunk
 # swizzled".)

@@ -598,34 +598,40 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
  * short take a.slabs values of z0 a block (nd_small_grid), slab after
  * slab in the chunk, their outputs one run. Row runs whose rows are split
  * over two axes (MODE 8, nd_small_columns) are the same kernel with row
- * r's start found by nd_split. Whole 1 and 2-byte matrices whose column
- * count is a multiple of 4 keep the chunk swizzled (SWZ: byte b at
- * nd_swz(b), nd_small_swizzled says when). */
+ * r's start found by nd_split. Some batches of whole 1 and 2-byte
+ * matrices keep the chunk swizzled (SWZ: byte b at nd_swz(b);
+ * nd_small_swizzled says which). */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
                                                      uint8_t *sh, int n, bool swz)
 {
     int i, done = 0;
     if (((uintptr_t)src & 15) == 0) {
         for (i = threadIdx.x; i < n / 16; i += ND_THREADS) {
-            const uint4 v = ((const uint4 *)src)[i];
             if (swz) {   /* the piece's four words, each where nd_swz puts it */
+                const uint4 v = ((const uint4 *)src)[i];
                 const int b = nd_swz(16 * i, true);
                 *(uint32_t *)(sh + b) = v.x;
                 *(uint32_t *)(sh + (b ^ 4)) = v.y;
                 *(uint32_t *)(sh + (b ^ 8)) = v.z;
                 *(uint32_t *)(sh + (b ^ 12)) = v.w;
             } else {
-                ((uint4 *)sh)[i] = v;
+                ((uint4 *)sh)[i] = ((const uint4 *)src)[i];
             }
         }
         done = n / 16 * 16;
     } else if (((uintptr_t)src & 3) == 0) {
         for (i = threadIdx.x; i < n / 4; i += ND_THREADS)
-            *(uint32_t *)(sh + nd_swz(4 * i, swz)) = ((const uint32_t *)src)[i];
+            if (swz)
+                *(uint32_t *)(sh + nd_swz(4 * i, true)) = ((const uint32_t *)src)[i];
+            else
+                ((uint32_t *)sh)[i] = ((const uint32_t *)src)[i];
         done = n / 4 * 4;
     }
     for (i = done + threadIdx.x; i < n; i += ND_THREADS)
-        sh[nd_swz(i, swz)] = src[i];
+        if (swz)
+            sh[nd_swz(i, true)] = src[i];
+        else
+            sh[i] = src[i];
 }
 
 /* The other load: row r of the block's g matrices is one run of g C
@@ -696,19 +702,32 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 
 /* Element j of a group into the group's four words w, from element src
  * of the chunk, and back out to dst; E bytes an element (a constant). */
-#define ND_SMALL_GET(w, j, chunk, src, E) ND_SMALL_GETB(w, j, chunk, (src) * (E), E)
-/* the same from byte b of the chunk */
-#define ND_SMALL_GETB(w, j, chunk, b, E)                                                 \
+#define ND_SMALL_GET(w, j, chunk, src, E)                                                \
     do {                                                                                 \
-        const uint8_t *p_ = (const uint8_t *)(chunk) + (b);                              \
         if ((E) == 1)                                                                    \
-            (w)[(j) / 4] |= (uint32_t)*p_ << (8 * ((j) % 4));                            \
+            (w)[(j) / 4] |= (uint32_t)(chunk)[src] << (8 * ((j) % 4));                   \
         else if ((E) == 2)                                                               \
-            (w)[(j) / 2] |= (uint32_t)*(const uint16_t *)p_ << (16 * ((j) % 2));         \
+            (w)[(j) / 2] |= (uint32_t)((const uint16_t *)(chunk))[src] << (16 * ((j) % 2)); \
         else                                                                             \
             _Pragma("unroll") for (int u_ = 0; u_ < (E) / 4; u_++)                       \
-                (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)p_)[u_];                  \
+                (w)[(j) * ((E) / 4) + u_] = ((const uint32_t *)(chunk))[(src) * ((E) / 4) + u_]; \
     } while (0)
+/* The same where the chunk may be swizzled (SWZ, a constant: 1 and 2-byte
+ * elements only), from its byte nd_swz(src E). */
+#define ND_SMALL_GET_SW(w, j, chunk, src, E, SWZ)                                        \
+    do {                                                                                 \
+        const uint8_t *p_ = (const uint8_t *)(chunk) + nd_swz((src) * (E), 1);           \
+        if (!(SWZ))                                                                      \
+            ND_SMALL_GET(w, j, chunk, src, E);                                           \
+        else if ((E) == 1)                                                               \
+            (w)[(j) / 4] |= (uint32_t)*p_ << (8 * ((j) % 4));                            \
+        else                                                                             \
+            (w)[(j) / 2] |= (uint32_t)*(const uint16_t *)p_ << (16 * ((j) % 2));         \
+    } while (0)
+/* Element src of the chunk, of type T, where it may be swizzled */
+#define ND_SMALL_AT(T, chunk, src, SWZ)                                                  \
+    ((SWZ) ? *(const T *)((chunk) + nd_swz((src) * (int)sizeof(T), 1))                   \
+           : ((const T *)(chunk))[src])
 #define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
     do {                                                                                 \
         if ((E) == 1)                                                                    \
@@ -836,7 +855,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                 for (int o = threadIdx.x; o < n; o += ND_THREADS) {   /* are adjacent */  \
                     const nd_small_pos q = nd_small_at(o, R, C);                         \
                     ((T *)dst)[nd_small_dst(o, q.g, M, S)] =                             \
-                        *(const T *)(chunk + nd_swz(nd_small_src(q, R, C) * E, SWZ));    \
+                        ND_SMALL_AT(T, chunk, nd_small_src(q, R, C), SWZ);               \
                 }                                                                        \
             else                                                                         \
                 for (int k = threadIdx.x; k * PER - sh < n; k += ND_THREADS) {           \
@@ -846,7 +865,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                         nd_small_pos q = nd_small_at(0, R, C);                           \
                         for (int i = 0; i < o0 + PER && i < n; i++) {                    \
                             ((T *)dst)[i] =                                              \
-                                *(const T *)(chunk + nd_swz(nd_small_src(q, R, C) * E, SWZ)); \
+                                ND_SMALL_AT(T, chunk, nd_small_src(q, R, C), SWZ);       \
                             nd_small_next(&q, R, C);                                     \
                         }                                                                \
                         continue;                                                        \
@@ -855,8 +874,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                     const int g0 = q.g;                                                  \
                     _Pragma("unroll") for (int j = 0; j < PER; j++) {                    \
                         if (o0 + j < n)                                                  \
-                            ND_SMALL_GETB(w, j, chunk,                                   \
-                                          nd_swz(nd_small_src(q, R, C) * E, SWZ), E);    \
+                            ND_SMALL_GET_SW(w, j, chunk, nd_small_src(q, R, C), E, SWZ); \
                         nd_small_next(&q, R, C);                                         \
                     }                                                                    \
                     if ((MODE) != 4) {   /* one run: o0 on 16 bytes where E <= 2 */      \
