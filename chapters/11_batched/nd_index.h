@@ -1461,8 +1461,8 @@ ND_HD int nd_swz(int b, int swz)
     return swz ? b ^ ((b >> 5) & 0x7c) : b;
 }
 
-/* Whether a batch of whole matrices (nd_small_fit's 1, as nd_small_choose
- * made it) swizzles its shared chunk (nd_swz above): 1 and
+/* Whether a batch of whole matrices (a plan that nd_small_choose made and
+ * answered 1 for) swizzles its shared chunk (nd_swz above): 1 and
  * 2-byte matrices whose column count C is a multiple of 4, that store
  * 16-byte groups: one after another in the output, or apart with out and
  * each matrix's M E bytes on 16 bytes, so that no block stores element
@@ -1484,8 +1484,7 @@ ND_HD int nd_swz(int b, int swz)
 static inline int nd_small_swizzled(const tp_plan *plan, uintptr_t out)
 {
     const int64_t e = plan->elem_bytes, m = plan->n_rows * plan->n_cols;
-    if (e > 2 || plan->n_cols % 4 != 0 || plan->n_rows < ND_SMALL_SWZ_ROWS ||
-        nd_small_fit_max(plan, ND_SMALL_BYTES) != 1)
+    if (e > 2 || plan->n_cols % 4 != 0 || plan->n_rows < ND_SMALL_SWZ_ROWS)
         return 0;
     if (plan->z_out[plan->nz - 1] == m)
         return 1;   /* one run: the groups start on 16 bytes, the head alone */

@@ -716,13 +716,15 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * elements only), from its byte nd_swz(src E). */
 #define ND_SMALL_GET_SW(w, j, chunk, src, E, SWZ)                                        \
     do {                                                                                 \
-        const uint8_t *p_ = (const uint8_t *)(chunk) + nd_swz((src) * (E), 1);           \
-        if (!(SWZ))                                                                      \
+        if (!(SWZ)) {                                                                    \
             ND_SMALL_GET(w, j, chunk, src, E);                                           \
-        else if ((E) == 1)                                                               \
-            (w)[(j) / 4] |= (uint32_t)*p_ << (8 * ((j) % 4));                            \
-        else                                                                             \
-            (w)[(j) / 2] |= (uint32_t)*(const uint16_t *)p_ << (16 * ((j) % 2));         \
+        } else {                                                                         \
+            const uint8_t *p_ = (const uint8_t *)(chunk) + nd_swz((src) * (E), 1);       \
+            if ((E) == 1)                                                                \
+                (w)[(j) / 4] |= (uint32_t)*p_ << (8 * ((j) % 4));                        \
+            else                                                                         \
+                (w)[(j) / 2] |= (uint32_t)*(const uint16_t *)p_ << (16 * ((j) % 2));     \
+        }                                                                                \
     } while (0)
 /* Element src of the chunk, of type T, where it may be swizzled */
 #define ND_SMALL_AT(T, chunk, src, SWZ)                                                  \
@@ -1703,6 +1705,14 @@ static const char *launch_matrix(const tp_plan *plan, const void *in, void *out)
         break;                                                                           \
     default: K##_16<<<grid, block, 0, TP_STREAM>>>((const nd_16 *)in, (nd_16 *)out, a); break;     \
     }
+/* The same for kernels of 1 and 2-byte elements only */
+#define ND_LAUNCH_12(K, bytes, grid, block, in, out, a)                                  \
+    do {                                                                                 \
+        if ((bytes) == 1)                                                                \
+            K##_1<<<grid, block, 0, TP_STREAM>>>((const uint8_t *)in, (uint8_t *)out, a); \
+        else                                                                             \
+            K##_2<<<grid, block, 0, TP_STREAM>>>((const uint16_t *)in, (uint16_t *)out, a); \
+    } while (0)
 
 const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, dim3 block)
 {
@@ -1894,18 +1904,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
     } else if (small) {
         const int swz = small == 1 && nd_small_swizzled(&plan, (uintptr_t)out);
         const int apart = a.z_out[2] != a.n_rows * a.n_cols;
-        if (swz && plan.elem_bytes == 1 && !apart) {
-            permute_nd_small_swz_1<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint8_t *)in,
-                                                                       (uint8_t *)out, a);
-        } else if (swz && !apart) {
-            permute_nd_small_swz_2<<<grid, ND_THREADS, 0, TP_STREAM>>>((const uint16_t *)in,
-                                                                       (uint16_t *)out, a);
-        } else if (swz && plan.elem_bytes == 1) {
-            permute_nd_small_apart_swz_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(
-                (const uint8_t *)in, (uint8_t *)out, a);
+        if (swz && !apart) {
+            ND_LAUNCH_12(permute_nd_small_swz, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (swz) {
-            permute_nd_small_apart_swz_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(
-                (const uint16_t *)in, (uint16_t *)out, a);
+            ND_LAUNCH_12(permute_nd_small_apart_swz, plan.elem_bytes, grid, dim3(ND_THREADS), in,
+                         out, a);
         } else if (small == 1 && !apart) {
             ND_LAUNCH(permute_nd_small, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 1) {
@@ -1916,12 +1919,8 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         } else if (small == 2) {
             ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else if (small == 5 && nd_stack_words(&a, (uintptr_t)in, plan.elem_bytes)) {
-            if (plan.elem_bytes == 1)
-                permute_nd_small_stacked_words_1<<<grid, ND_THREADS, 0, TP_STREAM>>>(
-                    (const uint8_t *)in, (uint8_t *)out, a);
-            else
-                permute_nd_small_stacked_words_2<<<grid, ND_THREADS, 0, TP_STREAM>>>(
-                    (const uint16_t *)in, (uint16_t *)out, a);
+            ND_LAUNCH_12(permute_nd_small_stacked_words, plan.elem_bytes, grid, dim3(ND_THREADS),
+                         in, out, a);
         } else if (small == 5) {
             ND_LAUNCH(permute_nd_small_stacked, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else {
