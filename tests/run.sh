@@ -679,6 +679,24 @@ permute_nd_small_swizzled_ok() {
 }
 gpu_test "gpu: permute_nd's small batches with a swizzled chunk (1 and 2-byte, 8 to 20 columns) pass their shapes, memcheck clean" permute_nd_small_swizzled_ok
 
+# Split rows of whole input rows as a batch of row runs
+# (nd_small_split_runs): 1 and 2-byte tiles of 33 to 132 columns, their
+# rows split over two axes, both kernels of each size (plain, and swizzled
+# where 4 divides the columns: 40, 44, 48, 60, 64, 132), column runs of 96
+# to 496 bytes with heads and tails off 16 bytes. One shape of each kernel
+# under memcheck too. (Which kernel each shape takes, on the CPU:
+# tests/test_nd_index.c; Nsight Compute named them on an H200, chapter
+# 11's NOTES.md, "Split rows of whole input rows as row runs".)
+permute_nd_small_split_runs_ok() {
+    permute_nd_cases "1 1,3,2,0 31x2x57x33" "1 1,3,2,0 5x3x70x42" "1 3,0,2,1 7x18x26x57" \
+        "1 2,1,0 9x2001x64" "1 3,1,2,0 17x3x280x44" "1 1,3,2,0 16x40x6x40" \
+        "2 1,3,2,0 27x3x113x42" "2 2,1,0 3x999x35" "2 3,0,2,1 7x18x26x48" \
+        "2 0,3,2,1 5x7x13x132" "2 1,3,2,0 7x9x20x60" &&
+    permute_nd_cases memcheck "1 1,3,2,0 5x3x70x42" "1 1,3,2,0 16x40x6x40" "2 2,1,0 3x999x35" \
+        "2 0,3,2,1 5x7x13x132"
+}
+gpu_test "gpu: permute_nd's split rows of whole input rows as row runs (1 and 2-byte, plain and swizzled) pass their shapes, memcheck clean" permute_nd_small_split_runs_ok
+
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and
 # on one of their own, and on buffers off 16-byte alignment (the kernels

@@ -577,20 +577,25 @@ static int plans_equal(const tp_plan *a, const tp_plan *b)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[16][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+    static const int perms[21][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                       { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
                                       { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 },
                                       { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 },
                                       { 2, 3, 1, 0 }, { 3, 2, 1, 0 }, { 1, 0, 3, 2 },
-                                      { 2, 0, 3, 1 } };
+                                      { 2, 0, 3, 1 }, { 1, 3, 2, 0 }, { 2, 1, 0, 0 },
+                                      { 3, 0, 2, 1 }, { 0, 3, 2, 1 }, { 3, 1, 2, 0 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
     int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0, split_rows = 0;
-    int whole_pieces = 0, bytes16 = 0, words16 = 0, sorted = 0;
+    int whole_pieces = 0, bytes16 = 0, words16 = 0, sorted = 0, split_runs = 0;
     srand(5);
-    for (n = 0; n < 1300; n++) {
-        int which = rand() % 16;
-        int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ? 3 : 4;
+    for (n = 0; n < 1600; n++) {
+        /* the last 300: split rows of whole input rows (nd_small_split_runs) */
+        int which = n < 1300 ? rand() % 16 : 16 + rand() % 5;
+        int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ||
+                           which == 17
+                       ? 3
+                       : 4;
         int e = which >= 14 ? 1 + rand() % 2 : sizes[rand() % 5];
         int64_t dims[4];
         int k;
@@ -633,6 +638,20 @@ static int small_batch_cases(void)
             dims[which == 14 ? 2 : 1] = tall ? lg : sh;
             dims[3] = tall ? sh : lg;
             dims[0] = 1 + rand() % 8;
+        }
+        if (which >= 16) {   /* rows split over two axes, L fast ones and H slow ones, a
+                                slow step one input row: the (1, 3, 2, 0) of L x X x H x C,
+                                the (2, 1, 0) of L x H x C, the (3, 0, 2, 1) of X x L x H x
+                                C, the (0, 3, 2, 1) of X x L x H x C, the (3, 1, 2, 0) of L
+                                x X x H x C */
+            const int64_t L = 2 + rand() % (TP_PLAN_SHORT - 2), H = 2 + rand() % 300;
+            const int64_t X = 1 + rand() % 40;   /* 1-byte ones to just past the column bound */
+            const int64_t C = TP_PLAN_SHORT + rand() % (e == 1 ? ND_SMALL_SPLIT_COLS_1 : 300);
+            const int lead = which == 16 || which == 17 || which == 20;   /* L the first axis */
+            dims[0] = lead ? L : X;
+            dims[1] = which == 17 ? H : lead ? X : L;
+            dims[2] = which == 17 ? C : H;
+            dims[3] = C;
         }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
@@ -691,6 +710,15 @@ static int small_batch_cases(void)
                 plan = b;
             }
             sorted += chosen == 0 && !wide2 && e <= 2 && nd_small_pick(&c, ND_SMALL_BYTES) != 0;
+        }
+        if (mode == 0 && e <= 2) {   /* as the launch does, where the funnel tile over split
+                                        rows would take them */
+            tp_plan b = plan;
+            if (plan.rows_lo != 0 && nd_small_split_runs(&b)) {
+                plan = b;
+                mode = ND_SMALL_SPLIT_RUNS;
+                split_runs++;
+            }
         }
         if (mode == 0)
             continue;
@@ -775,7 +803,8 @@ static int small_batch_cases(void)
                                slab sl (z0 + sl) nn1 elements into the chunk */
                             const int U = ND_SMALL_RUN_LOADS(e), len = nn1 / M * C;
                             const int pieces = (len + 32 * U - 1) / (32 * U);
-                            EXPECT(mode == 2 && a.z_in[2] == C, "a chunk of neither kind");
+                            EXPECT((mode == 2 || mode == ND_SMALL_SPLIT_RUNS) && a.z_in[2] == C,
+                                   "a chunk of neither kind");
                             for (sl = 0; sl < js; sl++)
                             for (t = 0; t < ND_THREADS; t++)   /* warp t / 32, lane t % 32 */
                                 for (i = t / 32; i < R * pieces; i += ND_THREADS / 32) {
@@ -796,12 +825,15 @@ static int small_batch_cases(void)
                                 }
                             slabbed += js > 1;
                         }
-                        if (mode == 3) {   /* column runs, slot by slot, as the kernel */
+                        if (mode == 3 || mode == ND_SMALL_SPLIT_RUNS) {   /* column runs, slot
+                                                                             by slot, as the
+                                                                             kernel */
                             const int h = nn / C, slots = nd_col_slots(h, per);
-                            EXPECT(a.group == 3 && R == 1, "a batch of rows with %d rows", R);
+                            EXPECT((int)a.group == mode && (R == 1 || mode != 3),
+                                   "a batch of rows with %d rows", R);
                             for (k = 0; k < C * slots; k++) {
                                 int c = k / slots, sl = k - c * slots, r0, r1, r;
-                                int64_t col = (zo + b0 + (int64_t)c * a.out_col) * e;
+                                int64_t col = (zo + b0 * S + (int64_t)c * a.out_col) * e;
                                 int hd = (int)((16 - ((s.out_addr + col) & 15)) & 15) / e;
                                 if (nd_col_slot(sl, h, hd, per, &r0, &r1))
                                     EXPECT((s.out_addr + col + r0 * e) % 16 == 0 && r1 - r0 == per,
@@ -876,6 +908,7 @@ static int small_batch_cases(void)
     EXPECT(bytes16 >= 40, "only %d batches of 1-byte matrices past ND_SMALL_MAX bytes", bytes16);
     EXPECT(words16 >= 40, "only %d batches of 2-byte matrices past ND_SMALL_MAX bytes", words16);
     EXPECT(sorted >= 3, "only %d batches left to the wide register sort", sorted);
+    EXPECT(split_runs >= 100, "only %d split rows of whole input rows as row runs", split_runs);
     return 1;
 }
 
@@ -1016,6 +1049,46 @@ static int small_swizzle_cases(void)
             swz = mode == 1 && nd_small_swizzled(&plan, cases[k].out);
         EXPECT(swz == cases[k].swz, "case %d: swizzled %d, not %d (mode %d)", k, swz,
                cases[k].swz, mode);
+    }
+    return 1;
+}
+
+/* nd_small_split_runs' rule on named plans: tiles measured against the
+ * funnel tile over split rows (chapter 11's NOTES.md) and the edges of
+ * its two bounds, a column's output run of 96 bytes and 64 columns of
+ * 1-byte elements; and which of them swizzle their chunk
+ * (nd_split_runs_swizzled: 4 divides C). */
+static int split_runs_rule_cases(void)
+{
+    static const struct {
+        int e, perm[4], rank;
+        int64_t dims[4];
+        int taken, swz;
+    } cases[] = {
+        { 1, { 1, 3, 2, 0 }, 4, { 7, 1174, 953, 57 }, 1, 0 },   /* 57 columns: gained    */
+        { 1, { 1, 3, 2, 0 }, 4, { 18, 1391, 196, 121 }, 0, 0 }, /* 121 columns: lost     */
+        { 1, { 2, 1, 0 }, 3, { 16, 503884, 64 }, 1, 1 },        /* 64 columns, swizzled  */
+        { 1, { 2, 1, 0 }, 3, { 16, 503884, 65 }, 0, 0 },        /* 65 columns            */
+        { 2, { 0, 3, 2, 1 }, 4, { 1251, 5, 139, 132 }, 1, 1 },  /* 2-byte, 132 columns   */
+        { 2, { 2, 1, 0 }, 3, { 13, 611195, 34 }, 1, 0 },        /* 2-byte, 34 columns    */
+        { 1, { 2, 1, 0 }, 3, { 16, 6, 40 }, 1, 1 },             /* runs of 6 x 16 bytes  */
+        { 1, { 2, 1, 0 }, 3, { 16, 5, 40 }, 0, 0 },             /* runs of 5 x 16 bytes  */
+        { 2, { 2, 1, 0 }, 3, { 16, 3, 40 }, 1, 1 },             /* runs of 3 x 16 x 2    */
+        { 2, { 0, 3, 2, 1 }, 4, { 138, 17, 408, 163 }, 0, 0 },  /* 2-byte, runs under 96 */
+        { 4, { 1, 3, 2, 0 }, 4, { 7, 1174, 953, 57 }, 0, 0 },   /* 4-byte                */
+        { 2, { 1, 3, 0, 2 }, 4, { 321, 328, 15, 189 }, 0, 0 },  /* a slow step not a row */
+    };
+    int k;
+    for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+        tp_problem p = tp_problem_make(cases[k].rank, cases[k].dims, cases[k].perm, cases[k].e);
+        tp_plan plan = tp_problem_plan(&p);
+        int taken = plan.rows_lo != 0 && nd_small_split_runs(&plan);
+        int swz = taken && nd_split_runs_swizzled(&plan);
+        EXPECT(taken == cases[k].taken && swz == cases[k].swz, "case %d: taken %d, not %d; "
+               "swizzled %d, not %d", k, taken, cases[k].taken, swz, cases[k].swz);
+        EXPECT(!taken || (plan.n_rows == cases[k].dims[cases[k].perm[cases[k].rank - 1]] &&
+                          plan.rows_lo == 0),
+               "case %d: %lld rows in a matrix", k, (long long)plan.n_rows);
     }
     return 1;
 }
@@ -2115,9 +2188,9 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("1300 random batches of small matrices (stacked, both sides long, 1 and 2-byte ones up "
-        "to 16 KB), wide (rows split too) and narrow tiles through permute_nd_small's loads and "
-        "stores",
+    run("1600 random batches of small matrices (stacked, both sides long, 1 and 2-byte ones up "
+        "to 16 KB), wide (rows split too) and narrow tiles, and split rows of whole input rows, "
+        "through permute_nd_small's loads and stores",
         small_batch_cases);
     run("1 and 2-byte matrices of up to 16 KB with a short side to the small batch, but the "
         "wide register sort's and 2-byte wide ones of more than 16 rows past 8 KB "
@@ -2126,6 +2199,10 @@ int main(void)
     run("the small batch's chunk swizzled where its matrices have a multiple of 4 columns "
         "(nd_swz, nd_small_swizzled): each byte one place, fewer bank conflicts",
         small_swizzle_cases);
+    run("split rows of whole input rows as row runs (nd_small_split_runs): 12 named plans at "
+        "its bounds, a column's output run of 96 bytes and 64 columns of 1-byte elements, "
+        "swizzled where 4 divides the columns",
+        split_runs_rule_cases);
     run("400 random permutations of short rows through permute_nd_rowtile and its thin tiles", rowtile_cases);
     run("split sides walked with adds (split_walk.h) equal the divisions", split_walk_cases);
     run("400 random narrow tiles over split rows through permute_nd_narrow_split's loads and stores",

@@ -987,6 +987,57 @@ static inline int nd_small_batch(const tp_plan *plan)
     return g >= 16 / align ? g - g % (16 / align) : g;
 }
 
+/* Split rows of whole input rows as a batch of row runs (the small
+ * batch's mode ND_SMALL_SPLIT_RUNS): a 1 or 2-byte TILE plan whose rows
+ * are split over two axes, L = rows_lo fast ones (2 to TP_PLAN_SHORT - 1)
+ * and n_rows / L slow ones, where a slow step is one row of the input
+ * (in_row_hi = n_cols, as for the narrow tile over split rows), is a
+ * batch of L x n_cols matrices along the slow axis (input stride n_cols,
+ * output stride L): row r of g neighbouring matrices is one run of g
+ * n_cols input elements, and column c of them one run of g L output
+ * elements (out_col apart). A block loads the L runs and stores the
+ * n_cols runs (permute_nd_small_split_runs), if those output runs are
+ * ND_SMALL_SPLIT_RUN_MIN bytes or more and, for 1-byte elements, the
+ * matrices have ND_SMALL_SPLIT_COLS_1 columns or fewer. The launch asks
+ * this only of plans that the funnel tile over split rows would take.
+ * Measured against that tile on the H200 (chapter 11's NOTES.md, "Split
+ * rows of whole input rows as row runs"): on a first trial the row runs
+ * lost where the runs were 54 to 99 bytes; on a draw made after the run
+ * bound they gained on 14 of 16 tiles, lost 0.9 points on one and 11.9
+ * on a 1-byte one of 121 columns, with 3.5 times the funnel tile's L2
+ * write sectors (Nsight Compute; a hypothesis: the short runs' heads and
+ * tails, stored byte by byte), hence the column bound. A third draw lost
+ * 5 to 11 points on four tiles of 48 to 64 columns, which the swizzle
+ * mended (nd_split_runs_swizzled); with it, a fourth draw gained 1.1 to
+ * 16.7 points on 15 of 16 tiles and lost 1.2 on the other. 1 and the
+ * plan rewritten, else 0. */
+#define ND_SMALL_SPLIT_RUNS 9
+#define ND_SMALL_SPLIT_RUN_MIN 96
+#define ND_SMALL_SPLIT_COLS_1 64
+static inline int nd_small_split_runs(tp_plan *plan)
+{
+    const int64_t L = plan->rows_lo;
+    tp_plan b;
+    int g;
+    if (plan->kind != TP_PLAN_TILE || plan->elem_bytes > 2 || L < 2 || L >= TP_PLAN_SHORT ||
+        plan->cols_lo != 0 || plan->in_row_hi != plan->n_cols || plan->nz > 2 ||
+        L * plan->n_cols * plan->elem_bytes > ND_SMALL_BYTES ||
+        (plan->elem_bytes == 1 && plan->n_cols > ND_SMALL_SPLIT_COLS_1))
+        return 0;
+    b = *plan;
+    nd_small_append(&b, b.n_rows / L, b.n_cols, L);   /* the slow row axis */
+    b.n_rows = L;
+    b.rows_lo = 0;
+    b.in_row_hi = 0;
+    g = nd_small_batch(&b);   /* matrices a chunk: a column's output run is g L elements */
+    if (g > b.z_dims[b.nz - 1])
+        g = (int)b.z_dims[b.nz - 1];
+    if (g * L * plan->elem_bytes < ND_SMALL_SPLIT_RUN_MIN)
+        return 0;
+    *plan = b;
+    return 1;
+}
+
 /* The small batch's grid, after nd_make_args: block x takes matrices
  * x P .. x P + P - 1 of z2 (P = a->pieces = nd_small_batch), y steps
  * through z1 (looped past ND_GRID_YZ_MAX); a->group = mode, nd_small_fit's
@@ -1491,6 +1542,19 @@ static inline int nd_small_swizzled(const tp_plan *plan, uintptr_t out)
     /* apart: each matrix is M elements in a row in the output, so every
      * other axis's output stride is a multiple of M */
     return out % 16 == 0 && m * e % 16 == 0;
+}
+
+/* Whether a batch of split rows (nd_small_split_runs answered 1 for the
+ * plan) swizzles its chunk: where 4 divides C, as for whole matrices
+ * above. Its column store gathers a 16-byte group from rows 16 / E apart,
+ * 16 C bytes apart in the chunk, and neighbouring threads take
+ * neighbouring groups of one column: unswizzled, they fall on 8 / gcd(C,
+ * 8) banks. Four tiles of 48 to 64 columns (8 divides C) that lost 5.2
+ * to 11.4 points to the funnel tile over split rows unswizzled were
+ * within 0.4 of it or ahead by 4.0 to 7.5 swizzled (H200, NOTES.md). */
+static inline int nd_split_runs_swizzled(const tp_plan *plan)
+{
+    return plan->n_cols % 4 == 0;
 }
 
 /* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------

@@ -644,8 +644,10 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * before it stores any, so that U loads are in flight at once, and walks
  * their places with adds (nd_lane_at, nd_lane_step). Where lo is not 0,
  * the rows are split over two axes: row r starts at (r / lo) hi +
- * (r mod lo) in_row. */
-#define ND_SMALL_LOAD_ROWS(T, src, sh, R, C, g, in_row, lo, hi)                          \
+ * (r mod lo) in_row. The slab starts at element o of the chunk sh, which
+ * keeps element i at byte nd_swz(i E) where SWZ is 1 (the split rows'
+ * batch, nd_split_runs_swizzled). */
+#define ND_SMALL_LOAD_ROWS(T, src, sh, o, R, C, g, in_row, lo, hi, SWZ)                  \
     do {                                                                                 \
         enum { U_ = ND_SMALL_RUN_LOADS(sizeof(T)) };                                     \
         const int len_ = (g) * (C), pieces_ = (len_ + 32 * U_ - 1) / (32 * U_);          \
@@ -660,7 +662,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                     v_[u_] = run_[k0_ + 32 * u_];                                        \
             _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++) {                          \
                 if (k0_ + 32 * u_ < len_)                                                \
-                    (sh)[(p_.m * (R) + r_) * (C) + p_.w] = v_[u_];                       \
+                    ND_SMALL_SET(T, sh, (o) + (p_.m * (R) + r_) * (C) + p_.w, v_[u_],    \
+                                 SWZ);                                                   \
                 nd_lane_step(&p_, (C));                                                  \
             }                                                                            \
         }                                                                                \
@@ -730,6 +733,14 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_AT(T, chunk, src, SWZ)                                                  \
     ((SWZ) ? *(const T *)((chunk) + nd_swz((src) * (int)sizeof(T), 1))                   \
            : ((const T *)(chunk))[src])
+/* ... and stored there: element i of the chunk (a T pointer) */
+#define ND_SMALL_SET(T, chunk, i, v, SWZ)                                                \
+    do {                                                                                 \
+        if (SWZ)                                                                         \
+            *(T *)((uint8_t *)(chunk) + nd_swz((i) * (int)sizeof(T), 1)) = (v);          \
+        else                                                                             \
+            (chunk)[i] = (v);                                                            \
+    } while (0)
 #define ND_SMALL_PUT(dst, i, w, j, E)                                                    \
     do {                                                                                 \
         if ((E) == 1)                                                                    \
@@ -748,7 +759,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * row r) and stores it as one 16-byte access where it is a whole group,
  * else element by element (a column's head and tail). A division a slot
  * finds its column. */
-#define ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, h, out_col)                             \
+#define ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, h, out_col, SWZ)                        \
     do {                                                                                 \
         enum { E_ = sizeof(T), PER_ = 16 / sizeof(T) };                                  \
         const int slots_ = nd_col_slots((h), PER_);                                      \
@@ -760,11 +771,11 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             if (nd_col_slot(s_, (h), hd_, PER_, &r0_, &r1_)) {                           \
                 uint32_t w_[4] = {0, 0, 0, 0};                                           \
                 _Pragma("unroll") for (int j = 0; j < PER_; j++)                        \
-                    ND_SMALL_GET(w_, j, chunk, (r0_ + j) * (C) + c_, E_);                \
+                    ND_SMALL_GET_SW(w_, j, chunk, (r0_ + j) * (C) + c_, E_, SWZ);        \
                 __stwb((uint4 *)(col_ + E_ * r0_), make_uint4(w_[0], w_[1], w_[2], w_[3]));  \
             } else {                                                                     \
                 for (int r_ = r0_; r_ < r1_; r_++)                                       \
-                    ((T *)col_)[r_] = ((const T *)(chunk))[r_ * (C) + c_];               \
+                    ((T *)col_)[r_] = ND_SMALL_AT(T, chunk, r_ * (C) + c_, SWZ);         \
             }                                                                            \
         }                                                                                \
     } while (0)
@@ -811,8 +822,10 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_BOUNDS_5 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_6 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_8 __launch_bounds__(ND_THREADS, ND_SMALL_RUNS_BLOCKS)
-/* row runs: their rows one after another (2), or split over two axes (8) */
-#define ND_SMALL_RUNS(MODE) ((MODE) == 2 || (MODE) == 8)
+#define ND_SMALL_BOUNDS_9 __launch_bounds__(ND_THREADS)
+/* row runs: their rows one after another (2), or split over two axes (8),
+ * or stored as column runs (9, nd_small_split_runs) */
+#define ND_SMALL_RUNS(MODE) ((MODE) == 2 || (MODE) == 8 || (MODE) == 9)
 #define ND_SMALL_KERNEL(NAME, T, MODE) ND_SMALL_KERNEL_SW(NAME, T, MODE, 0)
 #define ND_SMALL_KERNEL_SW(NAME, T, MODE, SWZ)                                           \
     __global__ void ND_SMALL_BOUNDS_##MODE                                               \
@@ -839,9 +852,9 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             const int sh = (MODE) == 4 || E > 2 ? 0 : (int)(((uintptr_t)dst & 15) / E);   \
             if (ND_SMALL_RUNS(MODE))   /* rows of the matrices follow one another */     \
                 for (int j = 0; j < js; j++)                                             \
-                    ND_SMALL_LOAD_ROWS(T, at + j * a.z_in[0] + b0 * C, (T *)chunk + j * n1, \
+                    ND_SMALL_LOAD_ROWS(T, at + j * a.z_in[0] + b0 * C, (T *)chunk, j * n1, \
                                        R, C, n1 / M, a.in_row,                           \
-                                       (MODE) == 8 ? a.rows_lo : 0, a.in_row_hi);        \
+                                       (MODE) == 8 ? a.rows_lo : 0, a.in_row_hi, SWZ);   \
             else if ((MODE) == 6)   /* stacked, in words (nd_stack_words) */             \
                 ND_SMALL_LOAD_STACKED(uint32_t, (const uint32_t *)(at + b0 * a.z_in[2]), \
                                       (uint32_t *)chunk, n * E / 4, C * E / 4,           \
@@ -851,8 +864,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             else                                                                         \
                 nd_small_load((const uint8_t *)src, chunk, n * E, SWZ);                  \
             __syncthreads();                                                             \
-            if ((MODE) == 3)   /* one-row matrices: column runs (nd_small_rows) */      \
-                ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col);              \
+            if ((MODE) == 3 || (MODE) == 9)   /* column runs (nd_small_rows, */          \
+                ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col, SWZ); /* _split_runs) */ \
             else if ((MODE) == 4 && !wide)   /* no 16-byte groups: a warp's elements */  \
                 for (int o = threadIdx.x; o < n; o += ND_THREADS) {   /* are adjacent */  \
                     const nd_small_pos q = nd_small_at(o, R, C);                         \
@@ -918,6 +931,11 @@ ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_runs_split, 8) /* the same, rows split over two axes */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 ND_SMALL_KERNELS(permute_nd_small_stacked, 5) /* piled along their rows */
+/* row runs in, column runs out (nd_small_split_runs) */
+ND_SMALL_KERNEL(permute_nd_small_split_runs_1, uint8_t, 9)
+ND_SMALL_KERNEL(permute_nd_small_split_runs_2, uint16_t, 9)
+ND_SMALL_KERNEL_SW(permute_nd_small_split_runs_swz_1, uint8_t, 9, 1)   /* swizzled */
+ND_SMALL_KERNEL_SW(permute_nd_small_split_runs_swz_2, uint16_t, 9, 1)
 /* the same, rows of whole words loaded as words (nd_stack_words) */
 ND_SMALL_KERNEL(permute_nd_small_stacked_words_1, uint8_t, 6)
 ND_SMALL_KERNEL(permute_nd_small_stacked_words_2, uint16_t, 6)
@@ -1816,6 +1834,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
         quads = pairs = 0;
     else if (!small && !wide_skinny && !quads && !pairs)
         funnel = nd_funnel_split_fit(&plan, (uintptr_t)in, (uintptr_t)out);   /* a split side from 32 up */
+    if (funnel && plan.rows_lo != 0 && nd_small_split_runs(&plan)) {
+        funnel = 0;   /* split rows of whole input rows: a batch of row runs instead */
+        skinny_fit = 0;
+        small = ND_SMALL_SPLIT_RUNS;
+    }
     skinny = wide_skinny || (!quads && !pairs && !funnel && skinny_fit && sk_pick(sg.wide, sg.k));
     /* A tall skinny tile of few rows that the join takes goes to the narrow
      * tile, joined (below): on 19 such tiles drawn at random
@@ -1918,6 +1941,12 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                       out, a);
         } else if (small == 2) {
             ND_LAUNCH(permute_nd_small_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == ND_SMALL_SPLIT_RUNS && nd_split_runs_swizzled(&plan)) {
+            ND_LAUNCH_12(permute_nd_small_split_runs_swz, plan.elem_bytes, grid, dim3(ND_THREADS),
+                         in, out, a);
+        } else if (small == ND_SMALL_SPLIT_RUNS) {
+            ND_LAUNCH_12(permute_nd_small_split_runs, plan.elem_bytes, grid, dim3(ND_THREADS), in,
+                         out, a);
         } else if (small == 5 && nd_stack_words(&a, (uintptr_t)in, plan.elem_bytes)) {
             ND_LAUNCH_12(permute_nd_small_stacked_words, plan.elem_bytes, grid, dim3(ND_THREADS),
                          in, out, a);
