@@ -752,11 +752,12 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
                 ((uint32_t *)(dst))[(int64_t)(i) * ((E) / 4) + u_] = (w)[(j) * ((E) / 4) + u_]; \
     } while (0)
 
-/* The store of a batch of h one-row matrices (nd_small_rows): the output
- * is C runs of h elements, column c's out_col apart. A thread takes a
- * slot of a column (nd_col_slot: a run cut at the output's 16-byte
- * boundaries), gathers it from shared memory (chunk element r C + c for
- * row r) and stores it as one 16-byte access where it is a whole group,
+/* The store of a batch of h one-row matrices (nd_small_rows), or of
+ * split rows (nd_small_split_runs, h = g L): the output is C runs of h
+ * elements, column c's out_col apart. A thread takes a slot of a column
+ * (nd_col_slot: a run cut at the output's 16-byte boundaries), gathers it
+ * from shared memory (chunk element r C + c for row r, swizzled where SWZ
+ * is 1) and stores it as one 16-byte access where it is a whole group,
  * else element by element (a column's head and tail). A division a slot
  * finds its column. */
 #define ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, h, out_col, SWZ)                        \
@@ -864,8 +865,8 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             else                                                                         \
                 nd_small_load((const uint8_t *)src, chunk, n * E, SWZ);                  \
             __syncthreads();                                                             \
-            if ((MODE) == 3 || (MODE) == 9)   /* column runs (nd_small_rows, */          \
-                ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col, SWZ); /* _split_runs) */ \
+            if ((MODE) == 3 || (MODE) == 9)   /* column runs out */                      \
+                ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col, SWZ);         \
             else if ((MODE) == 4 && !wide)   /* no 16-byte groups: a warp's elements */  \
                 for (int o = threadIdx.x; o < n; o += ND_THREADS) {   /* are adjacent */  \
                     const nd_small_pos q = nd_small_at(o, R, C);                         \
