@@ -1041,7 +1041,8 @@ static inline int nd_small_split_runs(tp_plan *plan)
 /* The small batch's grid, after nd_make_args: block x takes matrices
  * x P .. x P + P - 1 of z2 (P = a->pieces = nd_small_batch), y steps
  * through z1 (looped past ND_GRID_YZ_MAX); a->group = mode, nd_small_fit's
- * answer (3: the kernel stores column runs). 0 if x would pass 2^31 - 1.
+ * answer (3: the kernel stores column runs), or ND_SMALL_SPLIT_RUNS (9,
+ * row runs in, column runs out). 0 if x would pass 2^31 - 1.
  * Row runs (mode 2) whose whole z2 is fewer than P matrices, and whose
  * z0 follows z2 in the output, take a->slabs values of z0 a block, one
  * output run: the 4-byte (2, 1, 3, 0) of 6 x 11 x 2838 x 226 is 6 x 1
