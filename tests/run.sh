@@ -659,25 +659,29 @@ permute_nd_small_words_ok() {
 }
 gpu_test "gpu: permute_nd's 2-byte matrices of 4 to 16 KB in the small batch pass their shapes, memcheck clean" permute_nd_small_words_ok
 
-# The small batch's swizzled chunk (nd_small_swizzled): 1 and 2-byte
-# matrices of 8, 12, 16 and 20 columns, one after another in the output
-# (2-byte 555 x 12 and 211 x 20, a matrix a block: every other block's
-# input off 16 bytes, loaded in words, and its output's head stored alone;
-# 1-byte 1001 x 8 and 333 x 12: the last block's tail loaded byte by
-# byte) and apart in the output on 16 bytes (1000 x 8, 500 x 12); 1001 x 8
-# apart, whose output is off 16 bytes, keeps the plain chunk. Four under
-# memcheck too. (Which kernel each
-# shape takes, on the CPU: tests/test_nd_index.c; Nsight Compute named
-# them on an H200, chapter 11's NOTES.md, "The small batch's chunk
-# swizzled".)
+# The small batch's swizzled chunk (nd_small_swizzled, where a model of
+# the bank conflicts counts 8.5 words of a bank a read or more): 1 and
+# 2-byte matrices of 8, 12, 16 and 20 columns, one after another in the
+# output (2-byte 555 x 12 and 211 x 20, a matrix a block: every other
+# block's input off 16 bytes, loaded in words, and its output's head
+# stored alone; 1-byte 1001 x 8 and 333 x 12: the last block's tail
+# loaded byte by byte), of 32 columns and 44 or 100 rows, and of 63
+# columns (2-byte 15 x 63); apart in the output on 16 bytes (1000 x 8,
+# 500 x 12). 1001 x 8 apart, whose output is off 16 bytes, and 40 x 32
+# (5 words a read) keep the plain chunk. Five under memcheck too. (Which
+# kernel each shape takes, on the CPU: tests/test_nd_index.c; Nsight
+# Compute named them on an H200, chapter 11's NOTES.md, "The small
+# batch's chunk swizzled" and "Swizzled where a model counts the
+# conflicts".)
 permute_nd_small_swizzled_ok() {
     permute_nd_cases "1 0,2,1 5x1001x8" "1 0,2,1 7x333x12" "1 0,1,3,2 3x5x301x16" \
         "2 0,2,1 5x501x8" "2 0,2,1 3x555x12" "2 0,1,3,2 3x7x211x20" "1 1,0,3,2 3x5x1000x8" \
-        "2 1,0,3,2 3x5x500x12" "1 1,0,3,2 3x5x1001x8" &&
+        "2 1,0,3,2 3x5x500x12" "1 1,0,3,2 3x5x1001x8" "1 0,2,1 7x44x32" "2 0,2,1 5x100x32" \
+        "2 0,2,1 3x15x63" "1 0,2,1 5x40x32" &&
     permute_nd_cases memcheck "1 0,2,1 7x333x12" "2 0,1,3,2 3x7x211x20" "1 1,0,3,2 3x5x1000x8" \
-        "2 1,0,3,2 3x5x500x12"
+        "2 1,0,3,2 3x5x500x12" "2 0,2,1 3x15x63"
 }
-gpu_test "gpu: permute_nd's small batches with a swizzled chunk (1 and 2-byte, 8 to 20 columns) pass their shapes, memcheck clean" permute_nd_small_swizzled_ok
+gpu_test "gpu: permute_nd's small batches with a swizzled chunk (1 and 2-byte, 8 to 63 columns) pass their shapes, memcheck clean" permute_nd_small_swizzled_ok
 
 # Split rows of whole input rows as a batch of row runs
 # (nd_small_split_runs): 1 and 2-byte tiles of 33 to 132 columns, their

@@ -962,67 +962,91 @@ static int small_bytes_cases(void)
 
 /* The small batch's swizzled chunk (nd_swz, nd_small_swizzled): every
  * byte of a 16 KB chunk has one place, in its own 128 bytes, its word
- * kept whole; a warp gathering a tall matrix's 16-byte output groups
- * (rows 16 / E apart, as permute_nd_small does) from a chunk of 1 or
- * 2-byte matrices of C columns, C a multiple of 4 up to 32, reads 4 or
- * fewer words of a bank at once on average, where unswizzled it reads 12
- * or more; and which plans swizzle. */
-static double small_swz_conflicts(int64_t R, int64_t C, int e, int swz)
+ * kept whole. The words of one bank that a warp reads at once
+ * (nd_small_wavefronts) are counted here a second way, with divisions
+ * and a list of the words seen, on the same warps (sample 1) or on every
+ * warp of the chunk (sample 0); 100 times the mean, as the library gives
+ * it. */
+static int small_swz_conflicts(const tp_plan *plan, int swz, int sample)
 {
-    const int per = 16 / e;
-    int64_t w, j, t, sum = 0, reads = 0;
-    for (w = 0; w < 48; w++)
+    const int64_t R = plan->n_rows, C = plan->n_cols, e = plan->elem_bytes, per = 16 / e;
+    const int64_t n = nd_small_batch(plan) * R * C, groups = (n + per - 1) / per;
+    const int64_t warps = (groups + 31) / 32,
+                  counted = sample && warps > ND_SMALL_WAVE_WARPS ? ND_SMALL_WAVE_WARPS : warps;
+    int64_t i, j, t, sum = 0, reads = 0;
+    for (i = 0; i < counted; i++)
         for (j = 0; j < per; j++) {
+            const int64_t w = i * warps / counted;   /* the warp */
             int64_t word[32];
-            int k, most = 0;
+            int k, lanes = 0, most = 0;
             for (t = 0; t < 32; t++) {   /* thread t's element j: output o, column c, row r */
-                int64_t o = (w * 32 + t) * per + j, g = o / (R * C), c = o % (R * C) / R,
+                int64_t o = ((w * 32 + t) * per + j), g = o / (R * C), c = o % (R * C) / R,
                         r = o % R;
-                word[t] = nd_swz((int)(((g * R + r) * C + c) * e % ND_SMALL_BYTES), swz) / 4;
+                if (w * 32 + t >= groups || o >= n)
+                    continue;
+                word[lanes++] = nd_swz((int)(((g * R + r) * C + c) * e), swz) / 4;
             }
+            if (lanes == 0)
+                continue;
             for (k = 0; k < 32; k++) {   /* the words of k's bank that the warp reads */
                 int64_t seen[32];
-                int n = 0, u;
-                for (t = 0; t < 32; t++) {
+                int m = 0, u;
+                for (t = 0; t < lanes; t++) {
                     if (word[t] % 32 != k)
                         continue;
-                    for (u = 0; u < n && seen[u] != word[t]; u++)
+                    for (u = 0; u < m && seen[u] != word[t]; u++)
                         ;
-                    if (u == n)
-                        seen[n++] = word[t];
+                    if (u == m)
+                        seen[m++] = word[t];
                 }
-                most = n > most ? n : most;
+                most = m > most ? m : most;
             }
             sum += most;
             reads++;
         }
-    return (double)sum / (double)reads;
+    return reads ? (int)(100 * sum / reads) : 100;
+}
+
+/* A (0, 2, 1) of B x R x C as the small batch's plan; 0 if it is not a
+ * batch of whole matrices (nd_small_choose's 1) */
+static int small_plan(int e, int64_t B, int64_t R, int64_t C, tp_plan *plan)
+{
+    const int perm[3] = { 0, 2, 1 };
+    const int64_t dims[3] = { B, R, C };
+    tp_problem p = tp_problem_make(3, dims, perm, e);
+    *plan = tp_problem_plan(&p);
+    return nd_small_choose(plan, 0x10000, 0x20000, tp_problem_bytes(&p)) == 1;
 }
 
 static int small_swizzle_cases(void)
 {
     static int placed[ND_SMALL_BYTES];
+    /* which plans swizzle: matrices measured in chapter 11's NOTES.md
+     * ("The small batch's chunk swizzled", H200; words of a bank a read
+     * from nd_small_wavefronts) and the rule's other conditions */
     static const struct {
         int e, perm[4], rank;
         int64_t dims[4];
         uintptr_t out;
         int swz;
     } cases[] = {
-        { 1, { 0, 2, 1 }, 3, { 45105, 392, 12 }, 0x20000, 1 },      /* tall, 12 columns      */
-        { 2, { 0, 2, 1 }, 3, { 5933, 491, 8 }, 0x20002, 1 },        /* one run: any out      */
-        { 1, { 0, 2, 1 }, 3, { 45105, 392, 13 }, 0x20000, 0 },      /* 13 columns            */
-        { 1, { 0, 2, 1 }, 3, { 45105, 392, 6 }, 0x20000, 0 },       /* 6 columns             */
-        { 4, { 0, 2, 1 }, 3, { 45105, 100, 8 }, 0x20000, 0 },       /* 4-byte                */
-        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 192, 24 }, 0x20000, 1 }, /* apart, groups on 16   */
-        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 192, 24 }, 0x20008, 0 }, /* apart, out off 16     */
-        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 191, 24 }, 0x20000, 0 }, /* apart, 4584-byte ones */
-        { 2, { 1, 0, 3, 2 }, 4, { 5315, 9, 622, 8 }, 0x20000, 1 },  /* 2-byte, apart         */
-        { 2, { 0, 2, 1 }, 3, { 45105, 45, 90 }, 0x20000, 0 },       /* a tile                */
-        { 2, { 0, 2, 1 }, 3, { 594607, 16, 16 }, 0x20000, 0 },      /* 16 rows: wide         */
-        { 1, { 0, 2, 1 }, 3, { 45105, 127, 8 }, 0x20000, 0 },       /* 127 rows              */
-        { 1, { 0, 2, 1 }, 3, { 45105, 128, 8 }, 0x20000, 1 },       /* 128 rows              */
+        { 2, { 0, 2, 1 }, 3, { 5933, 491, 8 }, 0x20002, 1 },        /* 25.9: one run, any out */
+        { 2, { 0, 1, 3, 2 }, 4, { 253, 350, 100, 32 }, 0x20000, 1 }, /* 22.4: gained 37.0    */
+        { 1, { 0, 1, 3, 2 }, 4, { 344, 675, 44, 32 }, 0x20000, 1 },  /* 11.0: gained 13.1    */
+        { 1, { 0, 1, 3, 2 }, 4, { 155, 2947, 200, 4 }, 0x20000, 1 }, /* 9.06: gained 5.9     */
+        { 2, { 0, 2, 1 }, 3, { 96056, 63, 32 }, 0x20000, 0 },        /* 8.00: lost 4.2       */
+        { 1, { 0, 2, 1 }, 3, { 171098, 40, 32 }, 0x20000, 0 },       /* 5.00: lost 3.2       */
+        { 1, { 0, 2, 1 }, 3, { 367852, 74, 11 }, 0x20000, 0 },       /* odd C: lost 3.1      */
+        { 2, { 0, 2, 1 }, 3, { 594607, 16, 16 }, 0x20000, 0 },       /* 2.00: lost 6.1       */
+        { 4, { 0, 2, 1 }, 3, { 45105, 100, 8 }, 0x20000, 0 },        /* 4-byte               */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 192, 24 }, 0x20000, 1 },  /* apart, groups on 16  */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 192, 24 }, 0x20008, 0 },  /* apart, out off 16    */
+        { 1, { 1, 0, 3, 2 }, 4, { 693, 88, 191, 24 }, 0x20000, 0 },  /* apart, 4584-byte ones */
+        { 2, { 1, 0, 3, 2 }, 4, { 5315, 9, 622, 8 }, 0x20000, 1 },   /* 2-byte, apart        */
+        { 2, { 0, 2, 1 }, 3, { 45105, 45, 90 }, 0x20000, 0 },        /* a tile               */
     };
-    int b, k, C;
+    int b, k, C, e, n, far = 0;
+    tp_plan plan;
     for (b = 0; b < ND_SMALL_BYTES; b++)
         placed[b] = -1;
     for (b = 0; b < ND_SMALL_BYTES; b++) {
@@ -1034,21 +1058,53 @@ static int small_swizzle_cases(void)
         placed[to] = b;
         EXPECT(nd_swz(b, 0) == b, "byte %d unswizzled to %d", b, nd_swz(b, 0));
     }
-    for (C = 4; C <= 32; C += 4) {
-        int e;
+    /* tall matrices, 512 / E rows of C a multiple of 4 up to 28: 12 or
+     * more words of a bank a read plain, 4 or fewer swizzled */
+    for (C = 4; C <= 28; C += 4)
         for (e = 1; e <= 2; e++) {
-            double plain = small_swz_conflicts(600, C, e, 0), swz = small_swz_conflicts(600, C, e, 1);
-            EXPECT(plain >= 12 && swz <= 4, "%d-byte 600 x %d: %.1f words of a bank a read, "
-                   "%.1f swizzled", e, C, plain, swz);
+            int plain, swz;
+            EXPECT(small_plan(e, 1000, 512 / e, C, &plan), "%d-byte %d x %d: not a small batch", e,
+                   512 / e, C);
+            plain = nd_small_wavefronts(&plan, 0);
+            swz = nd_small_wavefronts(&plan, 1);
+            EXPECT(plain >= 1200 && swz <= 400, "%d-byte %d x %d: %.2f words of a bank a read, "
+                   "%.2f swizzled", e, 512 / e, C, plain / 100.0, swz / 100.0);
+        }
+    /* 300 random batches of whole 1 and 2-byte matrices: the library's
+     * count is the second count's on the same warps; and where the whole
+     * chunk's count is 2 words or more from ND_SMALL_SWZ_WAVES, the
+     * sample decides as the whole chunk would */
+    srand(36);
+    for (n = 0; n < 300;) {
+        int64_t R = 2 + rand() % 999, Cs = 1 + rand() % 64;
+        int whole, s;
+        e = 1 + rand() % 2;
+        if (R * Cs * e > ND_SMALL_BYTES || !small_plan(e, 1000, R, Cs, &plan))
+            continue;
+        n++;
+        for (s = 0; s <= 1; s++)
+            EXPECT(nd_small_wavefronts(&plan, s) == small_swz_conflicts(&plan, s, 1),
+                   "%d-byte %lld x %lld (swizzled %d): %d, counted again %d", e, (long long)R,
+                   (long long)Cs, s, nd_small_wavefronts(&plan, s),
+                   small_swz_conflicts(&plan, s, 1));
+        whole = small_swz_conflicts(&plan, 0, 0);
+        if (whole >= ND_SMALL_SWZ_WAVES + 200 || whole < ND_SMALL_SWZ_WAVES - 200) {
+            far++;
+            EXPECT((nd_small_wavefronts(&plan, 0) >= ND_SMALL_SWZ_WAVES) ==
+                       (whole >= ND_SMALL_SWZ_WAVES),
+                   "%d-byte %lld x %lld: %d words x 100 a read on the sample, %d on the chunk", e,
+                   (long long)R, (long long)Cs, nd_small_wavefronts(&plan, 0), whole);
         }
     }
+    EXPECT(far >= 200, "only %d of 300 random batches far from the threshold", far);
     for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
         tp_problem p = tp_problem_make(cases[k].rank, cases[k].dims, cases[k].perm, cases[k].e);
-        tp_plan plan = tp_problem_plan(&p);
-        int mode = nd_small_choose(&plan, 0x10000, cases[k].out, tp_problem_bytes(&p)),
-            swz = mode == 1 && nd_small_swizzled(&plan, cases[k].out);
-        EXPECT(swz == cases[k].swz, "case %d: swizzled %d, not %d (mode %d)", k, swz,
-               cases[k].swz, mode);
+        int mode, swz;
+        plan = tp_problem_plan(&p);
+        mode = nd_small_choose(&plan, 0x10000, cases[k].out, tp_problem_bytes(&p));
+        swz = mode == 1 && nd_small_swizzled(&plan, cases[k].out);
+        EXPECT(swz == cases[k].swz, "case %d: swizzled %d, not %d (mode %d, %.2f words a read)",
+               k, swz, cases[k].swz, mode, mode == 1 ? nd_small_wavefronts(&plan, 0) / 100.0 : 0);
     }
     return 1;
 }
@@ -2196,8 +2252,9 @@ int main(void)
         "wide register sort's and 2-byte wide ones of more than 16 rows past 8 KB "
         "(nd_small_choose)",
         small_bytes_cases);
-    run("the small batch's chunk swizzled where its matrices have a multiple of 4 columns "
-        "(nd_swz, nd_small_swizzled): each byte one place, fewer bank conflicts",
+    run("the small batch's chunk swizzled where a model of its bank conflicts counts 8.5 words "
+        "of a bank a read or more (nd_swz, nd_small_wavefronts, nd_small_swizzled): each byte "
+        "one place, the model counted twice, 14 named plans",
         small_swizzle_cases);
     run("split rows of whole input rows as row runs (nd_small_split_runs): 12 named plans at "
         "its bounds, a column's output run of 96 bytes and 64 columns of 1-byte elements, "

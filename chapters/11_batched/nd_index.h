@@ -1513,36 +1513,99 @@ ND_HD int nd_swz(int b, int swz)
     return swz ? b ^ ((b >> 5) & 0x7c) : b;
 }
 
+/* How many words of one bank a warp asks for at once, on average, when
+ * permute_nd_small gathers its 16-byte output groups from the shared
+ * chunk: 100 times that. A bank serves one word a pass, so a read takes
+ * as many passes as the most words it asks of one bank; Nsight Compute
+ * counts the passes past the first as bank conflicts. This counts them
+ * on the CPU, for one block's chunk of whole matrices (nd_small_batch of
+ * them, R x C each, E bytes an element, swizzled by nd_swz where swz is
+ * 1): a warp takes 32 neighbouring groups, and read j of a group is its
+ * element j, output element o of the chunk from chunk element
+ * nd_small_src. It counts ND_SMALL_WAVE_WARPS warps spread over the
+ * chunk, not all of them: a 1-byte chunk has up to 32 warps, and
+ * counting all took about 90 us a plan on one core of an AMD EPYC, 8
+ * about 20 us; on 74,258 shapes of (0, 2, 1) the two counts decided
+ * alike but for 79, all within 1.7 words of the bound. A model, not a
+ * measurement: it assumes that the block's groups start on its first
+ * element (sh = 0 in the kernel). Nsight Compute's shared-memory load
+ * wavefronts a load instruction, against the model (H200, chapter 11's
+ * NOTES.md, "Swizzled where a model counts the conflicts"): 1-byte 44 x
+ * 32 matrices 10.94 (model 11.00), swizzled 3.46; 2-byte 100 x 32 21.79
+ * (model 22.37), swizzled 2.06; 1-byte 40 x 32 5.03 (model 5.00). */
+#define ND_SMALL_WAVE_WARPS 8
+static inline int nd_small_wavefronts(const tp_plan *plan, int swz)
+{
+    const int e = (int)plan->elem_bytes, R = (int)plan->n_rows, C = (int)plan->n_cols;
+    const int per = 16 / e, n = nd_small_batch(plan) * R * C, groups = (n + per - 1) / per;
+    const int warps = (groups + 31) / 32,
+              counted = warps < ND_SMALL_WAVE_WARPS ? warps : ND_SMALL_WAVE_WARPS;
+    int64_t sum = 0, reads = 0;
+    int i, j, k, t;
+    for (i = 0; i < counted; i++) {   /* counted warps, spread over the chunk */
+        const int base = (int)((int64_t)i * warps / counted) * 32;
+        int word[16][32], lanes = 0;   /* word[j][t]: read j of lane t, -1 past n */
+        for (k = base; k < base + 32 && k < groups; k++, lanes++) {
+            nd_small_pos q = nd_small_at(k * per, R, C);
+            for (j = 0; j < per; j++, nd_small_next(&q, R, C))
+                word[j][lanes] = k * per + j < n ? nd_swz(nd_small_src(q, R, C) * e, swz) / 4 : -1;
+        }
+        for (j = 0; j < per; j++) {
+            /* bit w / 32 of seen[w % 32] for each word w read (a chunk has 4096) */
+            uint64_t seen[32][2] = { { 0 } };
+            int words[32] = { 0 }, most = 0;
+            for (t = 0; t < lanes; t++) {
+                const int w = word[j][t];
+                uint64_t bit;
+                if (w < 0)
+                    continue;
+                bit = (uint64_t)1 << (w / 32 % 64);
+                if (!(seen[w % 32][w / 2048] & bit)) {   /* a word not yet read */
+                    seen[w % 32][w / 2048] |= bit;
+                    if (++words[w % 32] > most)
+                        most = words[w % 32];
+                }
+            }
+            if (most) {
+                sum += most;
+                reads++;
+            }
+        }
+    }
+    return reads ? (int)(100 * sum / reads) : 100;
+}
+
 /* Whether a batch of whole matrices (a plan that nd_small_choose made and
- * answered 1 for) swizzles its shared chunk (nd_swz above): 1 and
- * 2-byte matrices whose column count C is a multiple of 4, that store
- * 16-byte groups: one after another in the output, or apart with out and
- * each matrix's M E bytes on 16 bytes, so that no block stores element
- * by element (the kernel's `wide`). A thread gathers
- * its 16 output bytes from rows 16 / E apart, 16 C bytes apart in the
- * chunk: unswizzled, a warp's reads of one element each fall on at most 8 /
- * gcd(C, 8) banks, a 16 or 32-way conflict where 4 divides C (Nsight
- * Compute, 2-byte (0, 1, 3, 2) of 5933 x 7 x 491 x 8: 139.7 million
- * conflicts a launch, 2.8 million swizzled). On the H200 the swizzle
- * gained 5.1 to 39.2 points on all 16 matrices that this rule takes in
- * two draws (one drawn before the row bound was set, one after); on 27 of
- * 30 that it leaves (odd C, 6 and 30 columns, 9 to 125 rows, groups off
- * 16 bytes) it lost 0.7 to 6.1 (chapter 11's NOTES.md, "The small batch's
- * chunk swizzled"). A hypothesis for those: the conflicts are few there
- * (under ND_SMALL_SWZ_ROWS rows a warp's groups span several columns,
- * whose reads fall on several banks), and the swizzle's instructions
- * cost more than it saves. */
-#define ND_SMALL_SWZ_ROWS 128
+ * answered 1 for) swizzles its shared chunk (nd_swz above): 1 and 2-byte
+ * matrices that store 16-byte groups (one after another in the output,
+ * or apart with out and each matrix's M E bytes on 16 bytes, so that no
+ * block stores element by element: the kernel's `wide`), where the plain
+ * chunk would cost ND_SMALL_SWZ_WAVES / 100 words of a bank a read or
+ * more (nd_small_wavefronts above). A thread gathers its 16 output bytes
+ * from rows 16 / E apart, 16 C bytes apart in the chunk, so a warp's
+ * reads can pile onto a few banks; how many depends on how the warp's
+ * groups fall across columns and matrices, which the model follows.
+ * Measured on the H200 (chapter 11's NOTES.md, "The small batch's chunk
+ * swizzled" and "Swizzled where a model counts the conflicts"), before
+ * this rule: every one of 27 matrices at 9.06 words a read or more gained
+ * from the swizzle, 5.1 to 41.7 points of the copy; every one of 30 at
+ * 7.00 or fewer lost, 0.7 to 6.1; the six between moved by -4.2 to +2.1.
+ * After it, on 19 drawn for it: the 12 that it swizzles and the rule
+ * before it (4 dividing C, 128 rows or more) did not gained 0.1 to 25.2
+ * points, one of them of 63 columns; the 7 that it leaves and that rule
+ * swizzled gained 1.2 to 3.1. */
+#define ND_SMALL_SWZ_WAVES 850
 static inline int nd_small_swizzled(const tp_plan *plan, uintptr_t out)
 {
     const int64_t e = plan->elem_bytes, m = plan->n_rows * plan->n_cols;
-    if (e > 2 || plan->n_cols % 4 != 0 || plan->n_rows < ND_SMALL_SWZ_ROWS)
+    if (e > 2)
         return 0;
-    if (plan->z_out[plan->nz - 1] == m)
-        return 1;   /* one run: the groups start on 16 bytes, the head alone */
-    /* apart: each matrix is M elements in a row in the output, so every
-     * other axis's output stride is a multiple of M */
-    return out % 16 == 0 && m * e % 16 == 0;
+    /* one run: the groups start on 16 bytes, the head alone; apart: each
+     * matrix is M elements in a row in the output, so every other axis's
+     * output stride is a multiple of M */
+    if (plan->z_out[plan->nz - 1] != m && (out % 16 != 0 || m * e % 16 != 0))
+        return 0;
+    return nd_small_wavefronts(plan, 0) >= ND_SMALL_SWZ_WAVES;
 }
 
 /* Whether a batch of split rows (nd_small_split_runs answered 1 for the
