@@ -1005,12 +1005,15 @@ static inline int nd_small_batch(const tp_plan *plan)
  * lost where the runs were 54 to 99 bytes; on a draw made after the run
  * bound they gained on 14 of 16 tiles, lost 0.9 points on one and 11.9
  * on a 1-byte one of 121 columns, with 3.5 times the funnel tile's L2
- * write sectors (Nsight Compute; a hypothesis: the short runs' heads and
- * tails, stored byte by byte), hence the column bound. A third draw lost
- * 5.2 to 11.4 points on four tiles of 48 to 64 columns, which the
- * swizzle mended (nd_split_runs_swizzled); with it, a fourth draw gained
- * 1.1 to 16.3 points on 15 of 16 tiles and lost 1.2 on the other. 1 and
- * the plan rewritten, else 0. */
+ * write sectors (Nsight Compute), hence the column bound. Most of those
+ * sectors came from the short runs' heads and tails, stored byte by
+ * byte: stored a warp a column, they fell by 59%, yet that trial ran 20
+ * of 22 tiles slower, by up to 11.6 points (NOTES.md, "Heads and tails
+ * stored a warp a column"). A third draw lost 5.2 to 11.4 points on four
+ * tiles of 48 to 64 columns, which the swizzle mended
+ * (nd_split_runs_swizzled); with it, a fourth draw gained 1.1 to 16.3
+ * points on 15 of 16 tiles and lost 1.2 on the other. 1 and the plan
+ * rewritten, else 0. */
 #define ND_SMALL_SPLIT_RUNS 9
 #define ND_SMALL_SPLIT_RUN_MIN 96
 #define ND_SMALL_SPLIT_COLS_1 64
