@@ -980,7 +980,7 @@ static int small_swz_conflicts(const tp_plan *plan, int swz, int sample)
             int64_t word[32];
             int k, lanes = 0, most = 0;
             for (t = 0; t < 32; t++) {   /* thread t's element j: output o, column c, row r */
-                int64_t o = ((w * 32 + t) * per + j), g = o / (R * C), c = o % (R * C) / R,
+                int64_t o = (w * 32 + t) * per + j, g = o / (R * C), c = o % (R * C) / R,
                         r = o % R;
                 if (w * 32 + t >= groups || o >= n)
                     continue;

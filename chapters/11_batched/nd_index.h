@@ -1551,7 +1551,8 @@ static inline int nd_small_wavefronts(const tp_plan *plan, int swz)
         for (k = base; k < base + 32 && k < groups; k++, lanes++) {
             nd_small_pos q = nd_small_at(k * per, R, C);
             for (j = 0; j < per; j++, nd_small_next(&q, R, C))
-                word[j][lanes] = k * per + j < n ? nd_swz(nd_small_src(q, R, C) * e, swz) / 4 : -1;
+                word[j][lanes] =
+                    k * per + j < n ? nd_swz(nd_small_src(q, R, C) * e, swz) / 4 : -1;
         }
         for (j = 0; j < per; j++) {
             /* bit w / 32 of seen[w % 32] for each word w read (a chunk has 4096) */
@@ -1593,10 +1594,10 @@ static inline int nd_small_wavefronts(const tp_plan *plan, int swz)
  * this rule: every one of 27 matrices at 9.06 words a read or more gained
  * from the swizzle, 5.1 to 41.7 points of the copy; every one of 30 at
  * 7.00 or fewer lost, 0.7 to 6.1; the six between moved by -4.2 to +2.1.
- * After it, on 19 drawn for it: the 12 that it swizzles and the rule
- * before it (4 dividing C, 128 rows or more) did not gained 0.1 to 25.2
- * points, one of them of 63 columns; the 7 that it leaves and that rule
- * swizzled gained 1.2 to 3.1. */
+ * After it, on 19 drawn for it: the 12 that it swizzles, where the rule
+ * before it (4 dividing C, 128 rows or more) did not, gained 0.1 to 25.2
+ * points, one of them of 63 columns; the 7 that it leaves, where that
+ * rule swizzled, gained 1.2 to 3.1. */
 #define ND_SMALL_SWZ_WAVES 850
 static inline int nd_small_swizzled(const tp_plan *plan, uintptr_t out)
 {
