@@ -1527,7 +1527,7 @@ ND_HD int nd_swz(int b, int swz)
  * element j, output element o of the chunk from chunk element
  * nd_small_src. It counts ND_SMALL_WAVE_WARPS warps spread over the
  * chunk, not all of them: a 1-byte chunk has up to 32 warps. Counting
- * all took about 90 us a plan, 8 about 20 us (2000 calls on each of six
+ * all took about 90 us a plan, 8 about 20 us (200 calls on each of six
  * shapes, one core of an AMD EPYC, 2026-11-29). On every (0, 2, 1) shape
  * of 2 to 2000 rows and 2 to 64 columns that the batch takes (74,258),
  * the two counts decided alike but for 79, all within 1.7 words of the
