@@ -711,8 +711,9 @@ static int small_batch_cases(void)
             }
             sorted += chosen == 0 && !wide2 && e <= 2 && nd_small_pick(&c, ND_SMALL_BYTES) != 0;
         }
-        if (mode == 0 && e <= 2) {   /* as the launch does, where the funnel tile over split
-                                        rows would take them */
+        if (mode == 0 && e <= 2) {   /* as the launch does for split rows (it asks only
+                                        where the funnel tile over split rows would take
+                                        them; this emulation asks for every plan) */
             tp_plan b = plan;
             if (plan.rows_lo != 0 && nd_small_split_runs(&b)) {
                 plan = b;
