@@ -701,6 +701,23 @@ permute_nd_small_split_runs_ok() {
 }
 gpu_test "gpu: permute_nd's split rows of whole input rows as row runs (1 and 2-byte, plain and swizzled) pass their shapes, memcheck clean" permute_nd_small_split_runs_ok
 
+# Matrices whose columns run on across matrices in the output
+# (nd_small_cross): the (1, 3, 0, 2) and (3, 1, 0, 2) of A x B x R x C,
+# 1 to 8-byte, plain (odd or 10 columns) and swizzled (1 and 2-byte, 4
+# dividing C: 214 x 16, 505 x 12, 32 x 20), with a last block of fewer
+# matrices (A not a multiple of the batch) and one matrix a block
+# (2428 x 5 bytes); the 4-byte 41 x 16, which the rule leaves, as well.
+# Four under memcheck too. (Which shapes the batch takes, on the CPU:
+# tests/test_nd_index.c.)
+permute_nd_small_cross_ok() {
+    permute_nd_cases "1 1,3,0,2 7x3x525x7" "1 1,3,0,2 9x2x214x16" "2 3,1,0,2 5x4x246x11" \
+        "2 1,3,0,2 6x3x505x12" "4 3,1,0,2 9x3x74x10" "8 1,3,0,2 7x5x41x5" \
+        "1 3,1,0,2 11x2x2428x5" "4 3,1,0,2 9x3x41x16" "2 3,1,0,2 3x5x32x20" &&
+    permute_nd_cases memcheck "1 1,3,0,2 9x2x214x16" "2 3,1,0,2 5x4x246x11" \
+        "8 1,3,0,2 7x5x41x5" "1 3,1,0,2 11x2x2428x5"
+}
+gpu_test "gpu: permute_nd's columns that run on across matrices (1 to 8-byte, plain and swizzled) pass their shapes, memcheck clean" permute_nd_small_cross_ok
+
 # The transpose library (lib/): random problems of every rank, element
 # size and permutation against the CPU reference, on the default stream and
 # on one of their own, and on buffers off 16-byte alignment (the kernels

@@ -577,26 +577,28 @@ static int plans_equal(const tp_plan *a, const tp_plan *b)
 static int small_batch_cases(void)
 {
     static const int sizes[5] = { 1, 2, 4, 8, 16 };
-    static const int perms[21][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
+    static const int perms[23][4] = { { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 1, 0, 3, 2 },
                                       { 2, 0, 1, 0 }, { 2, 1, 3, 0 }, { 1, 3, 2, 0 },
                                       { 0, 2, 1, 0 }, { 0, 1, 3, 2 }, { 0, 2, 1, 0 },
                                       { 2, 0, 3, 1 }, { 2, 0, 3, 1 }, { 0, 2, 1, 0 },
                                       { 2, 3, 1, 0 }, { 3, 2, 1, 0 }, { 1, 0, 3, 2 },
                                       { 2, 0, 3, 1 }, { 1, 3, 2, 0 }, { 2, 1, 0, 0 },
-                                      { 3, 0, 2, 1 }, { 0, 3, 2, 1 }, { 3, 1, 2, 0 } };
+                                      { 3, 0, 2, 1 }, { 0, 3, 2, 1 }, { 3, 1, 2, 0 },
+                                      { 1, 3, 0, 2 }, { 3, 1, 0, 2 } };
     static int64_t chunk[ND_SMALL_BYTES];   /* the input element each chunk element holds */
     int n, fits = 0, scattered = 0, row_runs = 0, columns = 0, columns3 = 0, rows = 0;
     int stacked = 0, unsplit = 0, long_sides = 0, stack_words = 0, slabbed = 0, split_rows = 0;
-    int whole_pieces = 0, bytes16 = 0, words16 = 0, sorted = 0, split_runs = 0;
+    int whole_pieces = 0, bytes16 = 0, words16 = 0, sorted = 0, split_runs = 0, cross = 0;
     srand(5);
-    for (n = 0; n < 1600; n++) {
-        /* the last 300: split rows of whole input rows (nd_small_split_runs) */
-        int which = n < 1300 ? rand() % 16 : 16 + rand() % 5;
+    for (n = 0; n < 1900; n++) {
+        /* then 300 split rows of whole input rows (nd_small_split_runs), and 300 whose
+           columns run on across matrices (nd_small_cross) */
+        int which = n < 1300 ? rand() % 16 : n < 1600 ? 16 + rand() % 5 : 21 + rand() % 2;
         int rank = which == 0 || which == 3 || which == 6 || which == 8 || which == 11 ||
                            which == 17
                        ? 3
                        : 4;
-        int e = which >= 14 ? 1 + rand() % 2 : sizes[rand() % 5];
+        int e = which >= 14 && which <= 20 ? 1 + rand() % 2 : sizes[rand() % 5];
         int64_t dims[4];
         int k;
         for (k = 0; k < rank; k++)
@@ -653,6 +655,13 @@ static int small_batch_cases(void)
             dims[2] = which == 17 ? C : H;
             dims[3] = C;
         }
+        if (which >= 21) {   /* the (1, 3, 0, 2) and (3, 1, 0, 2) of A x B x R x C: column
+                                c of R x C matrices runs on along A in the output */
+            dims[0] = 1 + rand() % 40;
+            dims[1] = 1 + rand() % 20;
+            dims[2] = 2 + rand() % 300;
+            dims[3] = 2 + rand() % (TP_PLAN_SHORT - 2);
+        }
         if (which == 8) {   /* narrow tiles (nd_small_rows): many rows, few columns */
             dims[0] = 1 + rand() % 6;
             dims[1] = TP_PLAN_SHORT + rand() % 3000;
@@ -686,6 +695,13 @@ static int small_batch_cases(void)
             mode = nd_small_fit(&plan);
             EXPECT(mode == 3, "a batch of rows the small batch does not take");
             rows++;
+        }
+        if (mode == 0) {   /* as the launch does, last: columns on across matrices */
+            tp_plan b = plan;
+            if (nd_small_cross(&b) && (mode = nd_small_fit(&b)) != 0) {
+                EXPECT(mode == ND_SMALL_CROSS, "columns across matrices taken as %d", mode);
+                plan = b;
+            }
         }
         {   /* the launch's own choice (nd_small_choose): the search above, and 1 and
                2-byte matrices of up to ND_SMALL_BYTES with a short side, taken whole,
@@ -724,6 +740,7 @@ static int small_batch_cases(void)
         if (mode == 0)
             continue;
         fits++;
+        cross += mode == ND_SMALL_CROSS;
         row_runs += mode == 2;
         split_rows += plan.rows_lo != 0;
         EXPECT(plan.rows_lo == 0 || mode == 2, "split rows in a batch of kind %d", mode);
@@ -762,16 +779,21 @@ static int small_batch_cases(void)
                         int i, sl;
                         for (i = 0; i < nn; i++)
                             chunk[i] = -1;
-                        if (mode == 5) {   /* stacked: the kernel's walk with adds */
+                        if (mode == 5 || mode == ND_SMALL_CROSS) {   /* stacked rows, or
+                            whole matrices z2's input stride apart (a matrix a row): the
+                            kernel's walk with adds */
                             const int64_t at = zi + b0 * a.z_in[2];
                             /* whole words: the walk of 4-byte elements, q elements each */
-                            const int q = nd_stack_words(&a, in_addr, e) ? 4 / e : 1;
-                            const int U = ND_SMALL_RUN_LOADS(e * q), Cq = C / q, nq = nn / q;
-                            const int64_t rq = a.in_row / q;
+                            const int q = mode == 5 && nd_stack_words(&a, in_addr, e) ? 4 / e : 1;
+                            const int row = mode == 5 ? C : M;
+                            const int U = ND_SMALL_RUN_LOADS(e * q), Cq = row / q, nq = nn / q;
+                            const int64_t rq = (mode == 5 ? a.in_row : a.z_in[2]) / q;
                             const int64_t d1 = (int64_t)(32 / Cq) * rq + 32 % Cq;
                             const int64_t d2 = rq - Cq;
                             int b;
-                            EXPECT(a.z_in[2] == R * a.in_row && S == M, "a stacked batch");
+                            EXPECT(mode == ND_SMALL_CROSS || (a.z_in[2] == R * a.in_row && S == M),
+                                   "a stacked batch");
+                            EXPECT(mode == 5 || (S == R && a.out_col != R), "columns across");
                             stack_words += q > 1;
                             for (t = 0; t < ND_THREADS; t++)
                                 for (i = t / 32 * 32 * U + t % 32; i < nq; i += ND_THREADS * U) {
@@ -826,7 +848,8 @@ static int small_batch_cases(void)
                                 }
                             slabbed += js > 1;
                         }
-                        if (mode == 3 || mode == ND_SMALL_SPLIT_RUNS) {   /* column runs, slot
+                        if (mode == 3 || mode == ND_SMALL_SPLIT_RUNS ||
+                            mode == ND_SMALL_CROSS) {   /* column runs, slot
                                                                              by slot, as the
                                                                              kernel */
                             const int h = nn / C, slots = nd_col_slots(h, per);
@@ -910,6 +933,7 @@ static int small_batch_cases(void)
     EXPECT(words16 >= 40, "only %d batches of 2-byte matrices past ND_SMALL_MAX bytes", words16);
     EXPECT(sorted >= 3, "only %d batches left to the wide register sort", sorted);
     EXPECT(split_runs >= 100, "only %d split rows of whole input rows as row runs", split_runs);
+    EXPECT(cross >= 100, "only %d batches of columns that run on across matrices", cross);
     return 1;
 }
 
@@ -1106,6 +1130,40 @@ static int small_swizzle_cases(void)
         swz = mode == 1 && nd_small_swizzled(&plan, cases[k].out);
         EXPECT(swz == cases[k].swz, "case %d: swizzled %d, not %d (mode %d, %.2f words a read)",
                k, swz, cases[k].swz, mode, mode == 1 ? nd_small_wavefronts(&plan, 0) / 100.0 : 0);
+    }
+    return 1;
+}
+
+/* Columns that run on across matrices (nd_small_cross, nd_cross_fits,
+ * nd_cross_swizzled) on tiles measured in chapter 11's NOTES.md,
+ * "Columns that run on across matrices" (H200): which the small batch
+ * takes, and which of those it swizzles. */
+static int cross_rule_cases(void)
+{
+    static const struct {
+        int e, perm[4];
+        int64_t dims[4];
+        int mode, swz;
+    } cases[] = {
+        { 1, { 1, 3, 0, 2 }, { 12190, 10, 525, 7 }, ND_SMALL_CROSS, 0 }, /* behind PyTorch before */
+        { 1, { 1, 3, 0, 2 }, { 180, 582, 214, 16 }, ND_SMALL_CROSS, 1 }, /* 4 | C: swizzled   */
+        { 2, { 3, 1, 0, 2 }, { 1371, 31, 246, 11 }, ND_SMALL_CROSS, 0 }, /* 2-byte, odd C     */
+        { 2, { 1, 3, 0, 2 }, { 979, 42, 505, 12 }, ND_SMALL_CROSS, 1 },  /* 2-byte, 4 | C     */
+        { 4, { 3, 1, 0, 2 }, { 5892, 16, 74, 10 }, ND_SMALL_CROSS, 0 },  /* 4-byte: gained    */
+        { 4, { 3, 1, 0, 2 }, { 18, 7540, 41, 16 }, 0, 0 },               /* 4-byte, 8 | C: lost */
+        { 8, { 1, 3, 0, 2 }, { 261, 464, 34, 12 }, ND_SMALL_CROSS, 0 },  /* 8-byte            */
+        { 16, { 1, 3, 0, 2 }, { 66, 3210, 41, 5 }, 0, 0 },               /* 16-byte: not measured */
+    };
+    int k;
+    for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+        tp_problem p = tp_problem_make(4, cases[k].dims, cases[k].perm, cases[k].e);
+        tp_plan plan = tp_problem_plan(&p);
+        int mode = nd_small_choose(&plan, 0x10000, 0x20000, tp_problem_bytes(&p));
+        int swz = mode == ND_SMALL_CROSS && nd_cross_swizzled(&plan);
+        EXPECT((mode == ND_SMALL_CROSS) == (cases[k].mode == ND_SMALL_CROSS) &&
+                   swz == cases[k].swz,
+               "case %d: mode %d swizzled %d, not %d and %d", k, mode, swz, cases[k].mode,
+               cases[k].swz);
     }
     return 1;
 }
@@ -2245,9 +2303,9 @@ int main(void)
     run("a split side's offsets in 32 and in 64 bits", split_paths);
     run("400 random problems: rows of 2 to 16 bytes fold into one element, others stay",
         fold_rows_cases);
-    run("1600 random batches of small matrices (stacked, both sides long, 1 and 2-byte ones up "
-        "to 16 KB), wide (rows split too) and narrow tiles, and split rows of whole input rows, "
-        "through permute_nd_small's loads and stores",
+    run("1900 random batches of small matrices (stacked, both sides long, 1 and 2-byte ones up "
+        "to 16 KB), wide (rows split too) and narrow tiles, split rows of whole input rows, and "
+        "columns that run on across matrices, through permute_nd_small's loads and stores",
         small_batch_cases);
     run("1 and 2-byte matrices of up to 16 KB with a short side to the small batch, but the "
         "wide register sort's and 2-byte wide ones of more than 16 rows past 8 KB "
@@ -2257,6 +2315,10 @@ int main(void)
         "of a bank a read or more (nd_swz, nd_small_wavefronts, nd_small_swizzled): each byte "
         "one place, the model counted twice, 14 named plans",
         small_swizzle_cases);
+    run("columns that run on across matrices (nd_small_cross): 8 named plans, which the small "
+        "batch takes (not 4-byte ones of 8 | C, not 16-byte) and which it swizzles (1 and "
+        "2-byte, 4 | C)",
+        cross_rule_cases);
     run("split rows of whole input rows as row runs (nd_small_split_runs): 12 named plans at "
         "its bounds, a column's output run of 96 bytes and 64 columns of 1-byte elements, "
         "swizzled where 4 divides the columns",

@@ -748,6 +748,23 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * measured. NOTES.md, "Batches of stacked and of larger matrices". */
 #define ND_SMALL_BYTES 16384
 #define ND_SMALL_MAX 4096
+/* Which batches of matrices whose columns run on across matrices
+ * (nd_small_cross, below) the small batch takes: elements of 1, 2, 4 or
+ * 8 bytes (16-byte ones were not measured), but 4-byte matrices whose
+ * column count 8 divides. In the column store a thread's 16 bytes are 4
+ * elements of one column, and neighbouring threads' start 4 rows, 16 C
+ * bytes, apart in the chunk, so where 8 divides C a warp's 4-byte reads
+ * fall on one bank (a hypothesis, not profiled); the 4-byte (3, 1, 0, 2) of 18 x 7540 x 41 x 16 lost 8.0
+ * points (H200, chapter 11's NOTES.md, "Columns that run on across
+ * matrices"). 1 and 2-byte chunks where 4 divides C are swizzled
+ * instead (nd_cross_swizzled). */
+#define ND_SMALL_CROSS 10
+static inline int nd_cross_fits(const tp_plan *plan)
+{
+    const int64_t e = plan->elem_bytes;
+    return e <= 8 && (e != 4 || plan->n_cols % 8 != 0);
+}
+
 /* 1 where the matrices follow one another in the input; 2 where instead
  * their rows do, a matrix's rows a whole input row apart (z2's input
  * stride n_cols), only for matrices of one column (a wide tile as a
@@ -758,11 +775,13 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * 5 where the matrices are stacked (nd_small_stack): matrix g's rows are
  * input rows g R .. g R + R - 1, all in_row apart (z2's input stride
  * R in_row), each matrix whole in the output and the next one after it
- * (z2's output stride R C); else 0. (The plans tp_problem_plan makes
- * order the other axes by the input, so the test of in_row in the first
- * only states the kernel's assumption.) Matrices with a short side may
- * hold up to short_max bytes (nd_small_fit: ND_SMALL_MAX; nd_small_choose
- * says when more). */
+ * (z2's output stride R C); ND_SMALL_CROSS (10) where z2's output
+ * stride is R and out_col is not: each column runs on into the next
+ * matrix's (nd_small_cross, nd_cross_fits); else 0. (The plans
+ * tp_problem_plan makes order the other axes by the input, so the test
+ * of in_row in the first only states the kernel's assumption.)
+ * Matrices with a short side may hold up to short_max bytes
+ * (nd_small_fit: ND_SMALL_MAX; nd_small_choose says when more). */
 static inline int nd_small_fit_max(const tp_plan *plan, int64_t short_max)
 {
     int64_t m = plan->n_rows * plan->n_cols, zi, zo;
@@ -788,6 +807,9 @@ static inline int nd_small_fit_max(const tp_plan *plan, int64_t short_max)
                    : 0;
     if (plan->n_rows == 1 && zi == m && zo == 1 && plan->nz <= 2)
         return 3;   /* one-row matrices, stored in column runs (nd_small_rows) */
+    if (zo == plan->n_rows && plan->out_col != plan->n_rows && plan->in_row == plan->n_cols &&
+        plan->nz <= 3)
+        return nd_cross_fits(plan) ? ND_SMALL_CROSS : 0;   /* nd_small_cross */
     if (plan->out_col != plan->n_rows)
         return 0;
     if (zi == m && plan->in_row == plan->n_cols)
@@ -954,10 +976,54 @@ static inline int nd_small_stack(tp_plan *plan)
     return 1;
 }
 
+/* Matrices whose columns run on into the next matrix's in the output
+ * (nd_small_fit's ND_SMALL_CROSS): a TILE plan, rows one after another in
+ * the input (in_row = n_cols), with an other axis whose output stride is
+ * n_rows, so that column c of matrices a .. a + g - 1 along it is one run
+ * of g n_rows output elements. The 1-byte (1, 3, 0, 2) of 12190 x 10 x
+ * 525 x 7 is, for each of the 10, 12190 matrices of 525 x 7, each whole
+ * in the input, 36750 bytes apart; in the output, column c of all 12190
+ * is one run. That axis moves to the back (z2, the batch's axis); a block
+ * loads g whole matrices (ND_SMALL_LOAD_STACKED, a matrix a "row") and
+ * stores C column runs of g n_rows elements (ND_SMALL_STORE_COLUMNS, as
+ * nd_small_rows' batches). Before, such tiles went to the register sort
+ * or the narrow tile: that case ran at 13.6% of the copy on
+ * permute_nd_skinny_tall_any_1 (1.56 ms), PyTorch's permute at 17.1% of
+ * its own; as this batch at 32.8% (647 us). On 18 tiles drawn for a
+ * trial (1 to 8-byte), 16 gained, 1.1 to 21.8 points, and two lost (see
+ * nd_cross_fits and nd_cross_swizzled); on 18 drawn after those rules,
+ * all 18 gained, 7.1 to 25.0 (H200, chapter 11's NOTES.md, "Columns
+ * that run on across matrices"). 1 and the plan rewritten, else 0 and
+ * the plan as it was. */
+static inline int nd_small_cross(tp_plan *plan)
+{
+    int k, j;
+    if (!nd_small_batchable(plan, 3, 0) || plan->in_row != plan->n_cols ||
+        plan->out_col == plan->n_rows)
+        return 0;
+    for (k = 0; k < plan->nz; k++)
+        if (plan->z_dims[k] > 1 && plan->z_out[k] == plan->n_rows)
+            break;
+    if (k == plan->nz)
+        return 0;
+    {
+        int64_t d = plan->z_dims[k], i = plan->z_in[k], o = plan->z_out[k];
+        for (j = k; j + 1 < plan->nz; j++) {
+            plan->z_dims[j] = plan->z_dims[j + 1];
+            plan->z_in[j] = plan->z_in[j + 1];
+            plan->z_out[j] = plan->z_out[j + 1];
+        }
+        plan->nz--;
+        nd_small_append(plan, d, i, o);
+    }
+    return 1;
+}
+
 /* The small batch's search, in the launch's order, for matrices with a
  * short side of at most short_max bytes: the matrices as they lie, then
  * stacked (nd_small_stack), then a wide tile's columns (nd_small_columns),
- * then a narrow tile's rows (nd_small_rows). nd_small_fit_max's answer
+ * then a narrow tile's rows (nd_small_rows), then matrices whose columns
+ * run on across matrices (nd_small_cross). nd_small_fit_max's answer
  * with *plan rewritten for the batch, or 0 and *plan as it was. */
 static inline int nd_small_pick(tp_plan *plan, int64_t short_max)
 {
@@ -970,6 +1036,9 @@ static inline int nd_small_pick(tp_plan *plan, int64_t short_max)
         *plan = b;
     b = *plan;
     if (!small && nd_small_rows(&b) && (small = nd_small_fit_max(&b, short_max)) != 0)
+        *plan = b;
+    b = *plan;
+    if (!small && nd_small_cross(&b) && (small = nd_small_fit_max(&b, short_max)) != 0)
         *plan = b;
     return small;
 }
@@ -1626,6 +1695,18 @@ static inline int nd_small_swizzled(const tp_plan *plan, uintptr_t out)
 static inline int nd_split_runs_swizzled(const tp_plan *plan)
 {
     return plan->n_cols % 4 == 0;
+}
+
+/* Whether a batch of matrices whose columns run on across matrices
+ * (nd_small_cross) swizzles its chunk: 1 and 2-byte ones where 4 divides
+ * C, for the reason above (the same column store). Of 13 such batches
+ * (1 and 2-byte, 4 to 20 columns), unswizzled four lost 4.6 to 9.9
+ * points to the kernels before and nine gained 0.6 to 5.2; swizzled all
+ * 13 gained, 8.2 to 19.6 (H200, chapter 11's NOTES.md, "Columns that run
+ * on across matrices"). */
+static inline int nd_cross_swizzled(const tp_plan *plan)
+{
+    return plan->elem_bytes <= 2 && plan->n_cols % 4 == 0;
 }
 
 /* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------

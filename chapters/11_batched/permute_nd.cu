@@ -598,9 +598,12 @@ typedef char nd_skinny_threads_match[SK_THREADS == ND_THREADS ? 1 : -1];
  * short take a.slabs values of z0 a block (nd_small_grid), slab after
  * slab in the chunk, their outputs one run. Row runs whose rows are split
  * over two axes (MODE 8, nd_small_columns) are the same kernel with row
- * r's start found by nd_split. Some batches of whole 1 and 2-byte
- * matrices keep the chunk swizzled (SWZ: byte b at nd_swz(b);
- * nd_small_swizzled says which). */
+ * r's start found by nd_split. Matrices whose columns run on into the
+ * next matrix's in the output (MODE 10, nd_small_cross) are loaded whole
+ * and stored as column runs, as the one-row matrices (MODE 3) are. Some
+ * batches of 1 and 2-byte matrices keep the chunk swizzled (SWZ: byte b
+ * at nd_swz(b); nd_small_swizzled, nd_split_runs_swizzled and
+ * nd_cross_swizzled say which). */
 static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__ src,
                                                      uint8_t *sh, int n, bool swz)
 {
@@ -677,8 +680,11 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
  * short the rows are. (Loaded as the row runs above, a row a warp's
  * piece, rows shorter than the piece leave lanes idle: the 1-byte
  * (2, 0, 3, 1) of 8137 x 2 x 177 x 95 ran at 21.1% of the copy, 36.0
- * with this load; H100, NOTES.md.) */
-#define ND_SMALL_LOAD_STACKED(T, src, sh, n, C, in_row)                                  \
+ * with this load; H100, NOTES.md.) Matrices whose columns run on across
+ * matrices (MODE 10, nd_small_cross) load with it too, a whole matrix a
+ * "row" (C = M, in_row = z2's input stride), into a chunk swizzled where
+ * SWZ is 1 (nd_cross_swizzled). */
+#define ND_SMALL_LOAD_STACKED(T, src, sh, n, C, in_row, SWZ)                             \
     do {                                                                                 \
         enum { U_ = ND_SMALL_RUN_LOADS(sizeof(T)) };                                     \
         const int64_t d1_ = (int64_t)(32 / (C)) * (in_row) + 32 % (C), d2_ = (in_row) - (C); \
@@ -699,7 +705,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             }                                                                            \
             _Pragma("unroll") for (int u_ = 0; u_ < U_; u_++)                            \
                 if (k0_ + 32 * u_ < (n))                                                 \
-                    (sh)[k0_ + 32 * u_] = v_[u_];                                        \
+                    ND_SMALL_SET(T, sh, k0_ + 32 * u_, v_[u_], SWZ);                     \
         }                                                                                \
     } while (0)
 
@@ -824,6 +830,7 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
 #define ND_SMALL_BOUNDS_6 __launch_bounds__(ND_THREADS)
 #define ND_SMALL_BOUNDS_8 __launch_bounds__(ND_THREADS, ND_SMALL_RUNS_BLOCKS)
 #define ND_SMALL_BOUNDS_9 __launch_bounds__(ND_THREADS)
+#define ND_SMALL_BOUNDS_10 __launch_bounds__(ND_THREADS)
 /* row runs: their rows one after another (2), or split over two axes (8),
  * or stored as column runs (9, nd_small_split_runs) */
 #define ND_SMALL_RUNS(MODE) ((MODE) == 2 || (MODE) == 8 || (MODE) == 9)
@@ -859,13 +866,15 @@ static __device__ __forceinline__ void nd_small_load(const uint8_t *__restrict__
             else if ((MODE) == 6)   /* stacked, in words (nd_stack_words) */             \
                 ND_SMALL_LOAD_STACKED(uint32_t, (const uint32_t *)(at + b0 * a.z_in[2]), \
                                       (uint32_t *)chunk, n * E / 4, C * E / 4,           \
-                                      a.in_row * E / 4);                                 \
+                                      a.in_row * E / 4, 0);                              \
+            else if ((MODE) == 10)   /* whole matrices, z2's input stride apart */       \
+                ND_SMALL_LOAD_STACKED(T, at + b0 * a.z_in[2], (T *)chunk, n, M, a.z_in[2], SWZ); \
             else if ((MODE) == 5)   /* stacked: rows in_row apart */                     \
-                ND_SMALL_LOAD_STACKED(T, at + b0 * a.z_in[2], (T *)chunk, n, C, a.in_row); \
+                ND_SMALL_LOAD_STACKED(T, at + b0 * a.z_in[2], (T *)chunk, n, C, a.in_row, 0); \
             else                                                                         \
                 nd_small_load((const uint8_t *)src, chunk, n * E, SWZ);                  \
             __syncthreads();                                                             \
-            if ((MODE) == 3 || (MODE) == 9)   /* column runs out */                      \
+            if ((MODE) == 3 || (MODE) == 9 || (MODE) == 10)   /* column runs out */      \
                 ND_SMALL_STORE_COLUMNS(T, dst, chunk, C, n / C, a.out_col, SWZ);         \
             else if ((MODE) == 4 && !wide)   /* no 16-byte groups: a warp's elements */  \
                 for (int o = threadIdx.x; o < n; o += ND_THREADS) {   /* are adjacent */  \
@@ -932,6 +941,12 @@ ND_SMALL_KERNELS(permute_nd_small_runs, 2)   /* their rows one after another */
 ND_SMALL_KERNELS(permute_nd_small_runs_split, 8) /* the same, rows split over two axes */
 ND_SMALL_KERNELS(permute_nd_small_cols, 3)   /* one-row matrices, column runs out */
 ND_SMALL_KERNELS(permute_nd_small_stacked, 5) /* piled along their rows */
+/* whole matrices in, column runs that run on across matrices out
+ * (nd_small_cross); 1 and 2-byte ones also with the chunk swizzled
+ * (nd_cross_swizzled) */
+ND_SMALL_KERNELS(permute_nd_small_cross, 10)
+ND_SMALL_KERNEL_SW(permute_nd_small_cross_swz_1, uint8_t, 10, 1)
+ND_SMALL_KERNEL_SW(permute_nd_small_cross_swz_2, uint16_t, 10, 1)
 /* row runs in, column runs out (nd_small_split_runs) */
 ND_SMALL_KERNEL(permute_nd_small_split_runs_1, uint8_t, 9)
 ND_SMALL_KERNEL(permute_nd_small_split_runs_2, uint16_t, 9)
@@ -1953,6 +1968,11 @@ const char *launch_permute_nd(const void *in, void *out, const tp_problem *p, di
                          in, out, a);
         } else if (small == 5) {
             ND_LAUNCH(permute_nd_small_stacked, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
+        } else if (small == ND_SMALL_CROSS && nd_cross_swizzled(&plan)) {
+            ND_LAUNCH_12(permute_nd_small_cross_swz, plan.elem_bytes, grid, dim3(ND_THREADS), in,
+                         out, a);
+        } else if (small == ND_SMALL_CROSS) {
+            ND_LAUNCH(permute_nd_small_cross, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         } else {
             ND_LAUNCH(permute_nd_small_cols, plan.elem_bytes, grid, dim3(ND_THREADS), in, out, a);
         }
