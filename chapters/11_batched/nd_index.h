@@ -872,6 +872,19 @@ static inline void nd_small_append(tp_plan *plan, int64_t n, int64_t in, int64_t
     plan->z_out[plan->nz] = out;
     plan->nz++;
 }
+/* other axis k to the back, as the batch's axis: the others close up */
+static inline void nd_small_to_back(tp_plan *plan, int k)
+{
+    int64_t d = plan->z_dims[k], i = plan->z_in[k], o = plan->z_out[k];
+    int j;
+    for (j = k; j + 1 < plan->nz; j++) {
+        plan->z_dims[j] = plan->z_dims[j + 1];
+        plan->z_in[j] = plan->z_in[j + 1];
+        plan->z_out[j] = plan->z_out[j + 1];
+    }
+    plan->nz--;
+    nd_small_append(plan, d, i, o);
+}
 
 /* A wide tile as a batch of columns: a TILE plan with at most
  * nd_columns_max_rows rows, no split side, each column's rows one after another
@@ -949,7 +962,7 @@ static inline int nd_small_rows(tp_plan *plan)
  * callers pass a copy). */
 static inline int nd_small_stack(tp_plan *plan)
 {
-    int k, j;
+    int k;
     if (plan->kind == TP_PLAN_TILE && plan->cols_lo != 0 && plan->rows_lo == 0 && plan->nz < 3) {
         nd_small_append(plan, plan->n_cols / plan->cols_lo, plan->cols_lo, plan->out_col_hi);
         plan->n_cols = plan->cols_lo;
@@ -963,16 +976,7 @@ static inline int nd_small_stack(tp_plan *plan)
             break;
     if (k == plan->nz)
         return 0;
-    {   /* axis k to the back: the others close up, it is appended */
-        int64_t d = plan->z_dims[k], i = plan->z_in[k], o = plan->z_out[k];
-        for (j = k; j + 1 < plan->nz; j++) {
-            plan->z_dims[j] = plan->z_dims[j + 1];
-            plan->z_in[j] = plan->z_in[j + 1];
-            plan->z_out[j] = plan->z_out[j + 1];
-        }
-        plan->nz--;
-        nd_small_append(plan, d, i, o);
-    }
+    nd_small_to_back(plan, k);
     return 1;
 }
 
@@ -997,7 +1001,7 @@ static inline int nd_small_stack(tp_plan *plan)
  * the plan as it was. */
 static inline int nd_small_cross(tp_plan *plan)
 {
-    int k, j;
+    int k;
     if (!nd_small_batchable(plan, 3, 0) || plan->in_row != plan->n_cols ||
         plan->out_col == plan->n_rows)
         return 0;
@@ -1006,16 +1010,7 @@ static inline int nd_small_cross(tp_plan *plan)
             break;
     if (k == plan->nz)
         return 0;
-    {
-        int64_t d = plan->z_dims[k], i = plan->z_in[k], o = plan->z_out[k];
-        for (j = k; j + 1 < plan->nz; j++) {
-            plan->z_dims[j] = plan->z_dims[j + 1];
-            plan->z_in[j] = plan->z_in[j + 1];
-            plan->z_out[j] = plan->z_out[j + 1];
-        }
-        plan->nz--;
-        nd_small_append(plan, d, i, o);
-    }
+    nd_small_to_back(plan, k);
     return 1;
 }
 
