@@ -754,10 +754,10 @@ ND_HD void nd_block_step(nd_lane_pos *p, nd_lane_pos s, int W)
  * column count 8 divides. In the column store a thread's 16 bytes are 4
  * elements of one column, and neighbouring threads' start 4 rows, 16 C
  * bytes, apart in the chunk, so where 8 divides C a warp's 4-byte reads
- * fall on one bank (a hypothesis, not profiled); the 4-byte (3, 1, 0, 2) of 18 x 7540 x 41 x 16 lost 8.0
- * points (H200, chapter 11's NOTES.md, "Columns that run on across
- * matrices"). 1 and 2-byte chunks where 4 divides C are swizzled
- * instead (nd_cross_swizzled). */
+ * fall on one bank (a hypothesis, not profiled); the 4-byte (3, 1, 0, 2)
+ * of 18 x 7540 x 41 x 16 lost 8.0 points (H200, chapter 11's NOTES.md,
+ * "Columns that run on across matrices"). 1 and 2-byte chunks where 4
+ * divides C are swizzled instead (nd_cross_swizzled). */
 #define ND_SMALL_CROSS 10
 static inline int nd_cross_fits(const tp_plan *plan)
 {
@@ -985,9 +985,9 @@ static inline int nd_small_stack(tp_plan *plan)
  * the input (in_row = n_cols), with an other axis whose output stride is
  * n_rows, so that column c of matrices a .. a + g - 1 along it is one run
  * of g n_rows output elements. The 1-byte (1, 3, 0, 2) of 12190 x 10 x
- * 525 x 7 is, for each of the 10, 12190 matrices of 525 x 7, each whole
- * in the input, 36750 bytes apart; in the output, column c of all 12190
- * is one run. That axis moves to the back (z2, the batch's axis); a block
+ * 525 x 7 is, for each of the 10 values of its second axis, 12190
+ * matrices of 525 x 7, each whole in the input, 36750 bytes apart; in
+ * the output, column c of all 12190 is one run. That axis moves to the back (z2, the batch's axis); a block
  * loads g whole matrices (ND_SMALL_LOAD_STACKED, a matrix a "row") and
  * stores C column runs of g n_rows elements (ND_SMALL_STORE_COLUMNS, as
  * nd_small_rows' batches). Before, such tiles went to the register sort
@@ -1693,15 +1693,15 @@ static inline int nd_split_runs_swizzled(const tp_plan *plan)
 }
 
 /* Whether a batch of matrices whose columns run on across matrices
- * (nd_small_cross) swizzles its chunk: 1 and 2-byte ones where 4 divides
- * C, for the reason above (the same column store). Of 13 such batches
- * (1 and 2-byte, 4 to 20 columns), unswizzled four lost 4.6 to 9.9
- * points to the kernels before and nine gained 0.6 to 5.2; swizzled all
- * 13 gained, 8.2 to 19.6 (H200, chapter 11's NOTES.md, "Columns that run
- * on across matrices"). */
+ * (nd_small_cross) swizzles its chunk: the rule above (the same column
+ * store), for the 1 and 2-byte ones (the swizzled kernels' sizes). Of 13
+ * such batches (1 and 2-byte, 4 to 20 columns), unswizzled four lost 4.6
+ * to 9.9 points to the kernels before and nine gained 0.6 to 5.2;
+ * swizzled all 13 gained, 8.2 to 19.6 (H200, chapter 11's NOTES.md,
+ * "Columns that run on across matrices"). */
 static inline int nd_cross_swizzled(const tp_plan *plan)
 {
-    return plan->elem_bytes <= 2 && plan->n_cols % 4 == 0;
+    return plan->elem_bytes <= 2 && nd_split_runs_swizzled(plan);
 }
 
 /* ---- The narrow tile over split rows (permute_nd_narrow_split) -----------
